@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+// Every setting the web server and the worker read, parsed once at start-up.
+// Defaults make a fresh checkout run locally; production must set the secrets.
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: z.url().default("http://localhost:3000"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^mysql:\/\//, "must be a mysql:// URL")
+      .default("mysql://root@127.0.0.1:3306/timber"),
+    JOBS_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .default("postgres://postgres@127.0.0.1:5432/timber_jobs"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default("dev-only-session-secret-change-me-0123456789"),
+    SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+    STORAGE_DIR: z.string().default("./storage"),
+    ABLY_API_KEY: z
+      .string()
+      .regex(/^[^:]+\.[^:]+:.+$/, "must look like appId.keyId:secret")
+      .optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z.string().default("Timber <no-reply@localhost>"),
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+    MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
+    CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    // Rows whose job has not finished after this many seconds are enqueued again by the sweep.
+    JOB_STALE_AFTER_SECONDS: z.coerce.number().int().min(10).default(300),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.SESSION_SECRET.startsWith("dev-only")) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be set in production" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** The only settings the browser may see. */
+export function publicEnv() {
+  const e = env();
+  return {
+    REALTIME: e.ABLY_API_KEY ? ("ably" as const) : ("sse" as const),
+    MAP_TILE_URL: e.MAP_TILE_URL,
+    MAP_TILE_ATTRIBUTION: e.MAP_TILE_ATTRIBUTION,
+  };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as initial from "./2026_11_21_0001_initial";
+
+// Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
+export const migrations: Record<string, Migration> = {
+  "2026_11_21_0001_initial": initial,
+};

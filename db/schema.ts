@@ -1,0 +1,280 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// The typed shape of the MySQL product database. Keep in step with db/migrations.
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+
+export type RoleName = "viewer" | "measurer" | "admin" | "super_admin";
+export type AssignableType = "Organization" | "Storage" | "StorageGroup";
+export type MeasurementMode = "timber" | "container" | "truck" | "lumber" | "cmpc";
+export type VolumeUnit = "m^3" | "ft^3" | "fbm" | "pmt" | "stere";
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  registration_code: string | null;
+  country: string | null;
+  city: string | null;
+  address: string | null;
+  postal_code: string | null;
+  vat_code: string | null;
+  invoice_email: string | null;
+  default_storage_id: number | null;
+  currency: Generated<string>;
+  contact_person: string | null;
+  phone: string | null;
+  token: string | null;
+  features: ColumnType<string[], string | undefined, string>;
+  cmpc_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  vmu_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  password_hash: string | null;
+  locale: Generated<string>;
+  time_zone: Generated<string>;
+  volume_unit: ColumnType<VolumeUnit, VolumeUnit | undefined, VolumeUnit>;
+  length_unit: Generated<string>;
+  reference_unit: Generated<string>;
+  weight_unit: Generated<string>;
+  density_unit: Generated<string>;
+  diameter_unit: Generated<string>;
+  lumber_plank_unit: Generated<string>;
+  rounding_precision: Generated<number>;
+  recent_measurement_mode: ColumnType<MeasurementMode, MeasurementMode | undefined, MeasurementMode>;
+  recent_organization_id: number | null;
+  password_expiry: Date | null;
+  otp_secret: string | null;
+  otp_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  verified_at: Date | null;
+  verification_sent_at: Date | null;
+  failed_login_count: Generated<number>;
+  locked_until: Date | null;
+  devices_updated_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number;
+  name: RoleName;
+  assignable_type: AssignableType;
+  assignable_id: number;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  kind: "web" | "api";
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface StorageGroupsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface StoragesTable {
+  id: Generated<number>;
+  organization_id: number;
+  storage_group_id: number | null;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  storage_state_id: Generated<number>;
+  token: string | null;
+  last_inventory_confirmed_at: Date | null;
+  deleted_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LookupTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  name: string;
+  archived: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface VolumeFormulasTable {
+  key: string;
+  unit: string;
+  position: number;
+}
+
+export interface CullsTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  reason: string;
+  min: number | null;
+  max: number | null;
+  archived: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface AssortmentsTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  name: string;
+  archived: Generated<boolean>;
+  wood_type_id: number | null;
+  wood_quality_id: number | null;
+  log_length: number | null;
+  weight_density: number | null;
+  min_diameter: number | null;
+  max_diameter: number | null;
+  diameter_percentage: number | null;
+  price_cents: number | null;
+  price_per_log_cents: number | null;
+  volume_unit: ColumnType<VolumeUnit, VolumeUnit | undefined, VolumeUnit>;
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface Metrology {
+  angle_validation?: { angle?: number; status: number };
+  interference?: { score?: number; status: number };
+  brightness?: { score?: number; status: number };
+  is_valid?: boolean;
+}
+export interface Point {
+  x: number;
+  y: number;
+  modified_at?: string;
+}
+
+export interface MeasurementsTable {
+  id: Generated<number>;
+  organization_id: number;
+  storage_id: number;
+  device_id: number | null;
+  user_id: number | null;
+  client_id: string | null;
+  type: Generated<string>;
+  photo_file_name: string | null;
+  photo_key: string | null;
+  photo_optimized_key: string | null;
+  photo_popup_key: string | null;
+  photo_thumbnail_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  photo_status: Generated<number>;
+  photo_attempts: Generated<number>;
+  photo_error: string | null;
+  photo_enqueued_at: Date | null;
+  taken_at: Date;
+  measured_at: Date | null;
+  measurement_type_id: Generated<number>;
+  latitude: number | null;
+  longitude: number | null;
+  log_length: number | null;
+  logs_count: Generated<number>;
+  volume: Generated<number>;
+  initial_volume: number | null;
+  coefficient: number | null;
+  wood_type_id: number | null;
+  wood_quality_id: number | null;
+  assortment_id: number | null;
+  volume_formula: Generated<string>;
+  inventory_id: number | null;
+  comment: string | null;
+  metrology: ColumnType<Metrology | null, string | null | undefined, string | null>;
+  shipment_number: string | null;
+  load_lines: ColumnType<Point[][] | null, string | null | undefined, string | null>;
+  measurement_area: ColumnType<Point[] | null, string | null | undefined, string | null>;
+  heights: ColumnType<number[] | null, string | null | undefined, string | null>;
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
+  poor_detection: ColumnType<boolean, boolean | undefined, boolean>;
+  weight: number | null;
+  weight_density: number | null;
+  token: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+export interface LogsTable {
+  id: Generated<number>;
+  organization_id: number;
+  measurement_id: number;
+  x: number;
+  y: number;
+  r: number;
+  d: number;
+  v: number;
+  cull_id: number | null;
+  assortment_id: number | null;
+  is_out_of_range: ColumnType<boolean, boolean | undefined, boolean>;
+  is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  modified_at: Date | null;
+}
+
+export interface MeasurementReferencesTable {
+  id: Generated<number>;
+  organization_id: number;
+  measurement_id: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  size: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  sessions: SessionsTable;
+  storage_groups: StorageGroupsTable;
+  storages: StoragesTable;
+  wood_types: LookupTable;
+  wood_qualities: LookupTable;
+  volume_formulas: VolumeFormulasTable;
+  culls: CullsTable;
+  assortments: AssortmentsTable;
+  measurements: MeasurementsTable;
+  logs: LogsTable;
+  measurement_references: MeasurementReferencesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type Organization = Selectable<OrganizationsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Role = Selectable<RolesTable>;
+export type Session = Selectable<SessionsTable>;
+export type Storage = Selectable<StoragesTable>;
+export type Measurement = Selectable<MeasurementsTable>;
+export type NewMeasurement = Insertable<MeasurementsTable>;
+export type Log = Selectable<LogsTable>;
+export type NewLog = Insertable<LogsTable>;
+export type MeasurementReference = Selectable<MeasurementReferencesTable>;
