@@ -1,0 +1,57 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { EmptyState } from "~/components/ui/empty-state";
+import { updateAccountPreferences } from "~/models/user.server";
+import { requireUser } from "~/utils/auth.server";
+import { db } from "~/utils/db.server";
+
+// Screens of the sidebar whose issues have not landed yet show the shell with a plain empty
+// state here. A real route file for the same path wins over this splat, so each lands by
+// adding its file and deleting its line below. Any other path is the not-found notice.
+const PLANNED: Array<{ path: string; key: string; adminOnly?: boolean; mode?: "container" | "truck" | "lumber" | "cmpc" }> = [
+  { path: "/measurements/container", key: "container", mode: "container" },
+  { path: "/measurements/truck", key: "truck", mode: "truck" },
+  { path: "/measurements/lumber", key: "lumber", mode: "lumber" },
+  { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
+  { path: "/exports", key: "exports" },
+  { path: "/devices", key: "devices", adminOnly: true },
+  { path: "/timber", key: "timber", adminOnly: true },
+  { path: "/users", key: "users", adminOnly: true },
+  { path: "/custom_fields", key: "customFields", adminOnly: true },
+  { path: "/reports", key: "reports", adminOnly: true },
+  { path: "/inventories", key: "inventories", adminOnly: true },
+  { path: "/analyze_reports", key: "analysis", adminOnly: true },
+  { path: "/storages", key: "storages", adminOnly: true },
+  { path: "/settings", key: "settings" },
+  { path: "/billing", key: "billing", adminOnly: true },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireUser(request);
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, "");
+  const screen = PLANNED.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
+  if (!screen) throw json({ error: "not_found" }, { status: 404 });
+  if (screen.adminOnly && !ctx.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
+  if (screen.mode === "cmpc" && !ctx.organization.cmpc_enabled) throw json({ error: "not_found" }, { status: 404 });
+  if (screen.mode && ctx.user.recent_measurement_mode !== screen.mode) {
+    await updateAccountPreferences(db(), ctx.userId, { recent_measurement_mode: screen.mode });
+  }
+  return json({ key: screen.key });
+}
+
+export default function PlannedScreen() {
+  const { key } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("shell");
+  return (
+    <div className="page">
+      <h1 className="page-title">{t(`screens.${key}.title`)}</h1>
+      <EmptyState title={t("screens.emptyTitle")} text={t(`screens.${key}.empty`)} testId="planned-screen" />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

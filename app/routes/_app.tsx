@@ -1,0 +1,61 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { Header } from "~/components/shell/header";
+import { Sidebar } from "~/components/shell/sidebar";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { requireUser } from "~/utils/auth.server";
+
+export const handle = { i18n: ["shell", "measurements"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireUser(request);
+  return json({
+    user: {
+      id: ctx.user.id,
+      email: ctx.user.email,
+      name: ctx.user.name,
+      locale: ctx.user.locale,
+      roundingPrecision: ctx.user.rounding_precision,
+      volumeUnit: ctx.user.volume_unit,
+    },
+    organization: { id: ctx.organization.id, name: ctx.organization.name },
+    organizations: ctx.organizations,
+    isAdmin: ctx.isAdmin,
+    features: ctx.features,
+    cmpcEnabled: ctx.organization.cmpc_enabled,
+    // Reports arrive with their own issue; until then nothing is unseen.
+    unseenReports: 0,
+  });
+}
+
+export type AppLoader = typeof loader;
+
+export default function AppShell() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="app">
+      {/* A checkbox drives the collapsible sidebar on tablets, so it works without JavaScript. */}
+      <input type="checkbox" id="nav-toggle" className="nav-toggle" hidden />
+      <Header user={data.user} organization={data.organization} organizations={data.organizations} />
+      <div className="app-body">
+        <Sidebar
+          isAdmin={data.isAdmin}
+          cmpcEnabled={data.cmpcEnabled}
+          features={data.features}
+          unseenReports={data.unseenReports}
+        />
+        <main className="app-main" id="main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="error-page">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

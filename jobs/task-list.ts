@@ -1,0 +1,11 @@
+import type { TaskList } from "graphile-worker";
+import { processPhoto } from "./tasks/process-photo";
+import { sweepPending } from "./tasks/sweep-pending";
+
+// Tasks are registered in code: graphile-worker cannot load .ts task files on Node 20.
+export const taskList: TaskList = {
+  process_photo: processPhoto,
+  sweep_pending: sweepPending,
+};
+
+export const crontab = "* * * * * sweep_pending ?max=1";

@@ -1,0 +1,28 @@
+import type { Task } from "graphile-worker";
+import { findStalePhotos, markPhotoFailed, notePhotoReenqueued } from "~/models/measurement-photo.server";
+import { deleteOldSessions } from "~/models/session.server";
+import { enqueuePhotoJob } from "../enqueue";
+import { db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+
+const MAX_SWEEPS = 5;
+
+/**
+ * The queue (PostgreSQL) and the rows (MySQL) can disagree after a crash between the two
+ * writes. Every minute, rows still pending past JOB_STALE_AFTER_SECONDS are enqueued again
+ * (same job key, so never twice), and given up as failed after MAX_SWEEPS tries.
+ */
+export const sweepPending: Task = async (_payload, helpers) => {
+  const staleBefore = new Date(Date.now() - env().JOB_STALE_AFTER_SECONDS * 1000);
+  const photos = await findStalePhotos(db(), staleBefore);
+  for (const row of photos) {
+    if (row.photo_attempts >= MAX_SWEEPS) {
+      await markPhotoFailed(db(), row.id, "gave up after repeated retries");
+      continue;
+    }
+    await enqueuePhotoJob(row.id, helpers.addJob);
+    await notePhotoReenqueued(db(), row.id);
+  }
+  if (photos.length) helpers.logger.info(`sweep: re-enqueued ${photos.length} pending photo(s)`);
+  await deleteOldSessions(db(), new Date(Date.now() - 7 * 24 * 3600 * 1000));
+};

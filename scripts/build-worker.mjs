@@ -1,0 +1,21 @@
+// Bundles the worker and the database scripts (TypeScript, ~/ paths) into plain ESM under build/,
+// so production runs them with node alone. Packages stay external.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: {
+    worker: "jobs/worker.ts",
+    migrate: "db/migrate.ts",
+    seed: "db/seed/index.ts",
+  },
+  outdir: "build",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  tsconfig: "tsconfig.json",
+  logLevel: "warning",
+});
+console.log("worker, migrate and seed bundled into build/");
