@@ -20,21 +20,19 @@ export function floorToStep(x: number, step: number): number {
 }
 
 /**
- * Round half away from zero at `decimals` places, using the decimal string of
- * the number (1.005 -> 1.01, which Math.round(1.005 * 100) / 100 gets wrong).
+ * Round half away from zero at `decimals` places on the number's decimal value: a relative nudge
+ * of 1e-12 (far above float error, far below any displayed digit) makes 1.005 -> 1.01 and
+ * 0.62465 -> 0.6247, which Math.round(1.005 * 100) / 100 gets wrong. Dividing the rounded integer
+ * by an exact power of ten returns the double nearest to the decimal result.
  */
 export function roundHalfUp(value: number, decimals = 0): number {
-  if (!Number.isFinite(value)) return value;
-  const sign = value < 0 ? -1 : 1;
+  if (!Number.isFinite(value) || value === 0) return value === 0 ? 0 : value;
   const abs = Math.abs(value);
-  const text = String(abs);
-  const shifted = text.includes('e') ? abs * 10 ** decimals : Number(`${text}e${decimals}`);
-  // Tiny relative epsilon absorbs results like 0.62465 computed as 0.6246499999999999.
-  const rounded = Math.floor(shifted + 0.5 + shifted * 1e-12);
-  const back = String(rounded).includes('e')
-    ? rounded / 10 ** decimals
-    : Number(`${rounded}e${-decimals}`);
-  return back === 0 ? 0 : sign * back;
+  const rounded =
+    decimals >= 0
+      ? Math.floor(abs * 10 ** decimals * (1 + 1e-12) + 0.5) / 10 ** decimals
+      : Math.floor((abs / 10 ** -decimals) * (1 + 1e-12) + 0.5) * 10 ** -decimals;
+  return rounded === 0 ? 0 : value < 0 ? -rounded : rounded;
 }
 
 /** Round to `digits` significant figures, half away from zero. */
