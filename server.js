@@ -1,11 +1,14 @@
 // The web process: Express serving static assets and the Remix app.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
 installGlobals();
+// Settings from .env when present (the demo command writes one); real environment variables win.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const BUILD_PATH = "./build/index.js";
 const isDev = process.env.NODE_ENV !== "production" && process.env.NODE_ENV !== "test";

@@ -26,7 +26,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/setup/global-databases.ts"],
+          globalSetup: ["tests/setup/global-databases.ts", "tests/setup/global-app.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/integration.ts"],
           // One MySQL and one PostgreSQL database per run: files share them, so they run one at a time.
           fileParallelism: false,

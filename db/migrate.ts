@@ -1,3 +1,4 @@
+import "~/utils/load-env-file-now.server";
 import { env } from "~/utils/env.server";
 import { migrateAll } from "./migrate-lib";
 

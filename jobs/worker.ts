@@ -1,3 +1,4 @@
+import "~/utils/load-env-file-now.server";
 import { run } from "graphile-worker";
 import { closeRealtime } from "~/services/realtime.server";
 import { db } from "~/utils/db.server";

@@ -17,7 +17,7 @@ let notifyPool: pg.Pool | undefined;
 export async function publish(channel: string, event: string, data: unknown) {
   const key = env().ABLY_API_KEY;
   if (key) {
-    ablyRest ??= new Ably.Rest({ key });
+    ablyRest ??= new Ably.Rest({ key, useBinaryProtocol: false });
     await ablyRest.channels.get(channel).publish(event, data);
     return;
   }
@@ -31,7 +31,7 @@ export async function publish(channel: string, event: string, data: unknown) {
 export async function createAblyTokenRequest(clientId: string, channels: string[]) {
   const key = env().ABLY_API_KEY;
   if (!key) throw new Error("Ably is not configured");
-  ablyRest ??= new Ably.Rest({ key });
+  ablyRest ??= new Ably.Rest({ key, useBinaryProtocol: false });
   const capability = Object.fromEntries(channels.map((c) => [c, ["subscribe"]]));
   return ablyRest.auth.createTokenRequest({ clientId, capability: JSON.stringify(capability) });
 }

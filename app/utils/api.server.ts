@@ -23,16 +23,9 @@ export function fieldErrors(error: z.ZodError) {
 
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) {
-    try {
-      return await request.json();
-    } catch {
-      throw json({ error: "invalid_json", errors: { _: ["Body is not valid JSON"] } }, { status: 400 });
-    }
-  }
   if (type.includes("form")) return Object.fromEntries(await request.formData());
   const text = await request.text();
-  if (!text) return {};
+  if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch {

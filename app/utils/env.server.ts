@@ -59,6 +59,11 @@ export function env(): Env {
   return cached;
 }
 
+/** Forget the parsed settings (tests that change process.env). */
+export function resetEnv() {
+  cached = undefined;
+}
+
 /** The only settings the browser may see. */
 export function publicEnv() {
   const e = env();

@@ -8,8 +8,9 @@ export const sessionCookie = createCookie("__session", {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
+  // Secure whenever the app is served over https (APP_URL), so a plain-http local demo still signs in.
   get secure() {
-    return env().NODE_ENV === "production";
+    return env().APP_URL.startsWith("https://");
   },
   get secrets() {
     return [env().SESSION_SECRET];

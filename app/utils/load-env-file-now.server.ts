@@ -1,0 +1,4 @@
+// Imported first by the worker and the scripts, so .env is read before anything asks env().
+import { loadEnvFile } from "./load-env-file.server";
+
+loadEnvFile();
