@@ -32,3 +32,8 @@ export default {
   ns: [...NAMESPACES],
   interpolation: { escapeValue: false },
 };
+
+/** The Intl locale for formatting dates and numbers: the spec's default date format is en-GB. */
+export function intlLocale(lng: string): string {
+  return ({ en: "en-GB", pt: "pt-BR", ka: "ka-GE" } as Record<string, string>)[lng] ?? lng;
+}

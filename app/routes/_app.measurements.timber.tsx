@@ -9,6 +9,7 @@ import { countMeasurements, listRecentMeasurements, photoUrl } from "~/models/me
 import { updateAccountPreferences } from "~/models/user.server";
 import { requireUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
+import { intlLocale } from "~/i18n";
 import { useRealtime } from "~/utils/use-realtime";
 
 // The timber measurements of the organisation, newest first. The full dashboard (filters,
@@ -51,7 +52,7 @@ export default function TimberMeasurements() {
   // A worker finished a photo: fetch the list again so its thumbnail appears.
   useRealtime(`organization:${data.organizationId}`, "measurement-photo-processed", () => revalidator.revalidate());
 
-  const dateFormat = new Intl.DateTimeFormat(data.locale, { dateStyle: "short", timeStyle: "short", timeZone: data.timeZone });
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(data.locale), { dateStyle: "short", timeStyle: "short", timeZone: data.timeZone });
 
   return (
     <div className="page">
@@ -94,7 +95,7 @@ export default function TimberMeasurements() {
                   <td className="num">{m.logsCount}</td>
                   <td className="num">{m.logLength ?? "-"}</td>
                   <td>{t(`lookups:formulas.${m.formula}.name`)}</td>
-                  <td className="num">{formatVolume(m.volume, { precision: data.precision, unit: "m^3", locale: data.locale })}</td>
+                  <td className="num">{formatVolume(m.volume, { precision: data.precision, unit: "m^3", locale: intlLocale(data.locale) })}</td>
                 </tr>
               ))}
             </tbody>

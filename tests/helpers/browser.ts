@@ -1,0 +1,32 @@
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { createSession } from "~/models/session.server";
+import { db } from "~/utils/db.server";
+import { sessionCookie } from "~/utils/session.server";
+import { baseUrl } from "./http";
+
+// Debian's Chromium, started the way this machine allows (no sandbox as root, no background
+// network calls to the outside).
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A context already signed in as the user: the session row is created directly, as STYLE.md says. */
+export async function signedInContext(browser: Browser, userId: number, opts: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: opts.javaScriptEnabled ?? true, viewport: { width: 1280, height: 800 } });
+  const session = await createSession(db(), { userId, kind: "web", ttlSeconds: 3600 });
+  const value = (await sessionCookie.serialize(session.token)).split(";")[0].split("=").slice(1).join("=");
+  const url = new URL(baseUrl());
+  await context.addCookies([{ name: "__session", value, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  return context;
+}
