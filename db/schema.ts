@@ -27,6 +27,7 @@ export interface OrganizationsTable {
   phone: string | null;
   token: string | null;
   features: ColumnType<string[], string | undefined, string>;
+  device_activation_code: string | null;
   cmpc_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   vmu_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
@@ -248,6 +249,61 @@ export interface MailOutboxTable {
   sent_at: Date | null;
 }
 
+export interface DevicesTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number | null;
+  name: string;
+  affiliation: string | null;
+  hw_id: string;
+  token_hash: string;
+  all_storages: ColumnType<boolean, boolean | undefined, boolean>;
+  default_storage_id: number | null;
+  locked: ColumnType<boolean, boolean | undefined, boolean>;
+  last_used: Date | null;
+  created_at: CreatedAt;
+  deleted_at: Date | null;
+}
+
+export interface DeviceStoragesTable {
+  device_id: number;
+  storage_id: number;
+}
+
+export interface DeviceInvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  sent_to: string;
+  token_hash: string;
+  sent_at: CreatedAt;
+  accepted_at: Date | null;
+}
+
+export type CustomFieldSource = "measurement" | "truck_measurement" | "container_measurement" | "lumber_measurement" | "storage";
+export type CustomFieldDataType = "datetime" | "integer" | "boolean" | "string" | "text" | "decimal" | "date";
+
+export interface CustomFieldsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  key: string;
+  source_key: CustomFieldSource;
+  data_type: CustomFieldDataType;
+  searchable: ColumnType<boolean, boolean | undefined, boolean>;
+  required: ColumnType<boolean, boolean | undefined, boolean>;
+  archived: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+export interface CustomFieldValuesTable {
+  id: Generated<number>;
+  organization_id: number;
+  custom_field_id: number;
+  value: string;
+  rank: Generated<number>;
+  archived: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -264,6 +320,11 @@ export interface Database {
   logs: LogsTable;
   measurement_references: MeasurementReferencesTable;
   mail_outbox: MailOutboxTable;
+  devices: DevicesTable;
+  device_storages: DeviceStoragesTable;
+  device_invitations: DeviceInvitationsTable;
+  custom_fields: CustomFieldsTable;
+  custom_field_values: CustomFieldValuesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;
@@ -278,3 +339,5 @@ export type NewMeasurement = Insertable<MeasurementsTable>;
 export type Log = Selectable<LogsTable>;
 export type NewLog = Insertable<LogsTable>;
 export type MeasurementReference = Selectable<MeasurementReferencesTable>;
+export type Device = Selectable<DevicesTable>;
+export type CustomField = Selectable<CustomFieldsTable>;

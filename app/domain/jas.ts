@@ -11,7 +11,11 @@
  *   is added to the short axis before the 2 cm step is applied.
  * - Volume, L in m: L < 6 m: V = D^2 x L / 10 000. L >= 6 m: D' = D + (L' - 4) / 2 with L' the
  *   length dropped to whole metres, V = D'^2 x L / 10 000.
- *   Sources: Timbeter help "JAS規格(末口二乗法)"; meimokuso.co.jp 検量 (新農林規格 formulas).
+ *   Sources: Timbeter help "JAS規格(末口二乗法)" (old-site.timbeter.com/ja/help/); meimokuso.co.jp
+ *   kenryo3.htm (新農林規格 formulas). Official text: 素材の日本農林規格 (MAFF kokuji 1841 of 1967,
+ *   last amended 2007, www.maff.go.jp/j/kokuji_tuti/kokuji/k0000562.html); its measuring annex
+ *   (oval ends, per-log rounding) could not be read from the sources available, so the oval-end
+ *   rule and the rounding below remain unverified.
  * - Rounding of a log's volume (our reading of the standard, flagged in the report): under
  *   1 m^3 to 4 significant figures, from 1 m^3 to 3 decimals, half up. Pass rounding 'none'
  *   to get the raw value.

@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026_11_21_0001_initial";
+import * as devicesCustomFields from "./2026_11_21_0002_devices_custom_fields";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
 export const migrations: Record<string, Migration> = {
   "2026_11_21_0001_initial": initial,
+  "2026_11_21_0002_devices_custom_fields": devicesCustomFields,
 };

@@ -7,6 +7,11 @@ export const databases = () => inject("databases");
 
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
+  "custom_field_values",
+  "custom_fields",
+  "device_invitations",
+  "device_storages",
+  "devices",
   "mail_outbox",
   "measurement_references",
   "logs",

@@ -46,7 +46,7 @@ describe("mailer", () => {
       const row = await db().selectFrom("mail_outbox").select("sent_at").where("id", "=", result.id).executeTakeFirstOrThrow();
       expect(row.sent_at).toBeInstanceOf(Date);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });

@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),

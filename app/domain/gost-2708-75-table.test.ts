@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GOST_DIAMETERS_CM,
+  GOST_LENGTHS_CM,
+  gostDiameterClassCm,
+  gostLengthCm,
+  gostTableCell,
+  gostVolume,
+} from './gost-2708-75-table';
+
+// Expected cells: GOST 2708-75 table 1 as transcribed in DrItStudio/f_calc_huawei
+// lib/widgets/GOST_2708_75_table.dart; the rows marked "x2" agree with a second transcription
+// (VladiFon/LesovodMobile app/src/main/assets/kubaturnik_gost2708_75.json), "c++" with a C++ tally
+// tool's hard-coded GOST cells (6.0 m and 4.8 m, 16-34 cm; 3.0 m, 26-34 cm).
+describe('GOST 2708-75 table 1 cells', () => {
+  it.each([
+    [6, 1.0, 0.0032],
+    [120, 1.0, 1.22],
+    [14, 1.5, 0.025],
+    [4, 2.0, 0.0037],
+    [30, 2.5, 0.2],
+    [3, 3.0, 0.0045], // x2
+    [26, 3.0, 0.185], // x2, c++
+    [20, 3.25, 0.116], // x2
+    [74, 3.3, 1.65], // x2 (the Dart file has 1.69)
+    [14, 4.0, 0.073], // x2
+    [20, 4.0, 0.147], // x2
+    [24, 4.8, 0.26], // c++
+    [34, 4.8, 0.52], // c++
+    [50, 5.0, 1.15], // x2
+    [60, 5.75, 1.95], // x2
+    [18, 6.0, 0.194], // x2, c++
+    [34, 6.0, 0.66], // x2, c++
+    [6, 6.75, 0.033], // x2 (the Dart file has 0.030)
+    [40, 7.0, 1.07],
+    [13, 8.0, 0.158],
+    [100, 8.5, 8.3],
+    [120, 9.5, 13.67],
+  ])('%i cm x %f m = %f m^3', (d, l, v) => {
+    expect(gostVolume(d, l)).toEqual({ value: v, approximate: false, diameterClassCm: d, lengthM: l });
+  });
+
+  it('covers diameters 3-13 by 1 cm and 14-120 by 2 cm, lengths 1.0-9.5 m by 0.1 m plus x.25/x.75 from 3.25 m', () => {
+    expect(GOST_DIAMETERS_CM.length).toBe(65);
+    expect(GOST_LENGTHS_CM.length).toBe(86 + 13);
+    expect(GOST_LENGTHS_CM.slice(21, 26)).toEqual([310, 320, 325, 330, 340]);
+  });
+
+  it('is monotonic in diameter and in length (guards transcription errors)', () => {
+    for (const l of GOST_LENGTHS_CM) {
+      let prev = 0;
+      for (const d of GOST_DIAMETERS_CM) {
+        const v = gostTableCell(d, l);
+        if (v === undefined) continue;
+        expect(v, `${d} cm x ${l} cm`).toBeGreaterThanOrEqual(prev);
+        prev = v;
+      }
+    }
+    for (const d of GOST_DIAMETERS_CM) {
+      let prev = 0;
+      for (const l of GOST_LENGTHS_CM) {
+        const v = gostTableCell(d, l);
+        if (v === undefined) continue;
+        expect(v, `${d} cm x ${l} cm`).toBeGreaterThanOrEqual(prev);
+        prev = v;
+      }
+    }
+  });
+});
+
+describe('GOST 2708-75 class and length mapping', () => {
+  it('diameter classes per GOST 2292-88', () => {
+    expect(gostDiameterClassCm(12.4)).toBe(12);
+    expect(gostDiameterClassCm(12.5)).toBe(13);
+    expect(gostDiameterClassCm(13.4)).toBe(13);
+    expect(gostDiameterClassCm(13.5)).toBe(14);
+    expect(gostDiameterClassCm(13.9)).toBe(14);
+    expect(gostDiameterClassCm(14.0)).toBe(14);
+    expect(gostDiameterClassCm(14.9)).toBe(14);
+    expect(gostDiameterClassCm(15.0)).toBe(16);
+    expect(gostDiameterClassCm(15.9)).toBe(16);
+    expect(gostDiameterClassCm(16.0)).toBe(16);
+    expect(gostDiameterClassCm(20.9)).toBe(20);
+    expect(gostDiameterClassCm(21.0)).toBe(22);
+    expect(gostDiameterClassCm(20.32 / 2.54 * 2.54)).toBe(20);
+  });
+  it('length drops to the table column, robust to binary fractions', () => {
+    expect(gostLengthCm(4.0)).toBe(400);
+    expect(gostLengthCm(4.05)).toBe(400);
+    expect(gostLengthCm(4.1)).toBe(410);
+    expect(gostLengthCm(0.1 * 3 * 10)).toBe(300); // 3.0000000000000004
+    expect(gostLengthCm(0.7 + 0.1 + 3.3)).toBe(410); // 4.1 computed as 4.1000000000000005 or 4.0999...
+    expect(gostLengthCm(3.29)).toBe(325);
+    expect(gostLengthCm(3.25)).toBe(325);
+    expect(gostLengthCm(9.99)).toBe(950);
+    expect(gostLengthCm(0.99)).toBeUndefined();
+    expect(gostLengthCm(10)).toBeUndefined();
+  });
+  it('20.9 cm x 4.05 m is the 20 cm / 4.0 m cell; 21.0 cm x 4.0 m the 22 cm cell', () => {
+    expect(gostVolume(20.9, 4.05).value).toBe(0.147);
+    expect(gostVolume(21, 4).value).toBe(0.178);
+    expect(gostVolume(13.9, 6).value).toBe(0.123);
+    expect(gostVolume(13.4, 6).value).toBe(0.108);
+  });
+  it('approximate only where the standard has no cell or the cell is unconfirmed', () => {
+    expect(gostVolume(3, 1.0)).toMatchObject({ approximate: true }); // no 3 cm cell at 1.0 m
+    expect(gostVolume(20, 12)).toMatchObject({ approximate: true, lengthM: 12 }); // table 3 not embedded
+    expect(gostVolume(56, 5.5)).toEqual({ value: 1.62, approximate: true, diameterClassCm: 56, lengthM: 5.5 });
+    expect(gostVolume(2, 4).value).toBe(0);
+  });
+});
