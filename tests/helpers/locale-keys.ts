@@ -1,0 +1,147 @@
+// Compares a translation's locale files with the English ones: which keys are missing or extra,
+// whose interpolation placeholders differ, and which values were copied from English unchanged.
+// Shared by tests/unit/locales.test.ts and scripts/check-locales.ts.
+import fs from "node:fs";
+import path from "node:path";
+
+export const REFERENCE_LANGUAGE = "en";
+
+/** Flattens a nested locale object into "a.b.c" key paths and their string values. */
+export function flattenLocale(tree: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  if (tree !== null && typeof tree === "object" && !Array.isArray(tree)) {
+    for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+      flattenLocale(value, prefix ? `${prefix}.${key}` : key, out);
+    }
+  } else if (prefix) {
+    out.set(prefix, typeof tree === "string" ? tree : JSON.stringify(tree));
+  }
+  return out;
+}
+
+/** The i18next interpolations ({{name}}, {{count, number}}) and nestings ($t(key)) in a value, sorted. */
+export function placeholdersOf(value: string): string[] {
+  const found = new Set<string>();
+  for (const m of value.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) found.add(`{{${m[1]}}}`);
+  for (const m of value.matchAll(/\$t\(([^)]*)\)/g)) found.add(`$t(${m[1]})`);
+  return [...found].sort();
+}
+
+/**
+ * Values that may stay exactly as in English, as "namespace:key.path".
+ * "*" means in every language; a list names the only languages where the English form is
+ * also the native one (a true cognate), so a copy anywhere else is still reported.
+ */
+export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly string[]>> = {
+  // Brand name.
+  "common:app.name": "*",
+  // Latin species names.
+  "lookups:wood_types.1001": "*",
+  "lookups:wood_types.1002": "*",
+  // Quality grade letters.
+  "lookups:wood_qualities.1": "*",
+  "lookups:wood_qualities.2": "*",
+  "lookups:wood_qualities.3": "*",
+  // Formula proper names and standard designations.
+  "lookups:formulas.huber.name": "*",
+  "lookups:formulas.smalian.name": "*",
+  "lookups:formulas.newton.name": "*",
+  "lookups:formulas.hoppus.name": "*",
+  "lookups:formulas.jas.name": "*",
+  "lookups:formulas.gost_2708_75.name": "*",
+  "lookups:formulas.doyle.name": "*",
+  "lookups:formulas.scribner_decimal_c.name": "*",
+  // Unit symbols.
+  "lookups:volumeUnits.m^3": "*",
+  "lookups:volumeUnits.ft^3": "*",
+  "lookups:volumeUnits.fbm": "*",
+  "lookups:volumeUnits.pmt": "*",
+  // "st", the international symbol of the stere, where the language has no symbol of its own.
+  "lookups:volumeUnits.stere": ["fr", "pt", "es", "ka", "hi"],
+  // The abbreviation "ID" as the native UI word.
+  "measurements:timber.id": ["et", "ru", "pl", "lt", "de", "fr", "pt", "es", "ja", "it", "ka"],
+  // Acacia: the genus name is also the common name.
+  "lookups:wood_types.1004": ["fr", "es", "it"],
+  // "Estonia" is spelled the same.
+  "lookups:formulas.estonian_nilson.name": ["pl", "es", "it"],
+  // True cognates.
+  "shell:nav.administration": ["fr"],
+  "shell:header.menu": ["pl", "fr", "pt", "it"],
+  "lookups:measurementTypes.0": ["fr"],
+  "lookups:measurementTypes.3": ["es"],
+  "lookups:storageStates.6": ["pl", "de"],
+  "measurements:timber.photo": ["fr"],
+  "measurements:timber.volume": ["fr", "pt", "it"],
+  "measurements:timber.formula": ["it"],
+  "auth:login.password": ["it"],
+};
+
+export function sameAsEnglishAllowed(lng: string, ns: string, key: string): boolean {
+  const rule = SAME_AS_ENGLISH_ALLOWED[`${ns}:${key}`];
+  return rule === "*" || (rule !== undefined && rule.includes(lng));
+}
+
+export interface PlaceholderMismatch {
+  key: string;
+  expected: string[];
+  actual: string[];
+}
+
+export interface NamespaceComparison {
+  missing: string[];
+  extra: string[];
+  placeholderMismatches: PlaceholderMismatch[];
+  /** Keys whose value is the English one and that the allow-list does not permit. */
+  sameAsEnglish: string[];
+}
+
+export function compareWithEnglish(lng: string, ns: string, english: unknown, translated: unknown): NamespaceComparison {
+  const en = flattenLocale(english);
+  const tr = flattenLocale(translated);
+  const result: NamespaceComparison = { missing: [], extra: [], placeholderMismatches: [], sameAsEnglish: [] };
+  for (const [key, enValue] of en) {
+    const value = tr.get(key);
+    if (value === undefined) {
+      result.missing.push(key);
+      continue;
+    }
+    const expected = placeholdersOf(enValue);
+    const actual = placeholdersOf(value);
+    if (expected.join("\n") !== actual.join("\n")) result.placeholderMismatches.push({ key, expected, actual });
+    if (lng !== REFERENCE_LANGUAGE && value === enValue && !sameAsEnglishAllowed(lng, ns, key)) result.sameAsEnglish.push(key);
+  }
+  for (const key of tr.keys()) if (!en.has(key)) result.extra.push(key);
+  return result;
+}
+
+export function localeFile(localesDir: string, lng: string, ns: string): string {
+  return path.join(localesDir, lng, `${ns}.json`);
+}
+
+/** The parsed file, or undefined when it does not exist. Invalid JSON throws, naming the file. */
+export function readLocale(localesDir: string, lng: string, ns: string): unknown {
+  const file = localeFile(localesDir, lng, ns);
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+export interface LanguageReport {
+  lng: string;
+  /** Namespaces whose file does not exist. */
+  missingFiles: string[];
+  namespaces: Record<string, NamespaceComparison>;
+}
+
+export function checkLanguage(localesDir: string, lng: string, namespaces: readonly string[]): LanguageReport {
+  const report: LanguageReport = { lng, missingFiles: [], namespaces: {} };
+  for (const ns of namespaces) {
+    const english = readLocale(localesDir, REFERENCE_LANGUAGE, ns) ?? {};
+    const translated = readLocale(localesDir, lng, ns);
+    if (translated === undefined) report.missingFiles.push(ns);
+    report.namespaces[ns] = compareWithEnglish(lng, ns, english, translated ?? {});
+  }
+  return report;
+}
