@@ -1,13 +1,13 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "./components/general-error-boundary";
 import { Toaster } from "./components/ui/toaster";
 import appStyles from "./styles/app.css";
 import { publicEnv } from "./utils/env.server";
 import { getLanguage, localesVersion } from "./utils/i18n.server";
 import { popToast } from "./utils/toast.server";
+import { useLocale } from "./utils/use-locale";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -50,7 +50,7 @@ function Document({ children, lang = "en", localesVersion }: { children: React.R
 
 export default function App() {
   const { locale, toast, localesVersion } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  useLocale(locale, localesVersion);
   return (
     <Document lang={locale} localesVersion={localesVersion}>
       <Outlet />

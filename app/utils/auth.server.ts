@@ -61,7 +61,11 @@ export async function requireUser(request: Request): Promise<AuthContext> {
     if (lookup.status === "expired") params.set("expired", "1");
     throw redirect(`/login?${params}`, token ? { headers: { "Set-Cookie": await clearSessionCookie() } } : undefined);
   }
-  const ctx = await loadAuthContext(lookup.userId);
+  const ctx = await loadAuthContext(lookup.userId).catch((error) => {
+    // Every role of the account was removed: it may sign in but sees nothing.
+    if (error instanceof NoOrganizationError) throw json({ error: "no_organization" }, { status: 403 });
+    throw error;
+  });
   if (!ctx) throw redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie() } });
   return ctx;
 }
@@ -87,7 +91,10 @@ export async function requireApiUser(request: Request): Promise<AuthContext> {
   const lookup = await findSession(db(), token);
   if (lookup.status === "expired") throw json({ error: "expired_token" }, { status: 401 });
   if (lookup.status === "invalid") throw json({ error: "invalid_token" }, { status: 401 });
-  const ctx = await loadAuthContext(lookup.userId);
+  const ctx = await loadAuthContext(lookup.userId).catch((error) => {
+    if (error instanceof NoOrganizationError) throw json({ error: "no_organization" }, { status: 403 });
+    throw error;
+  });
   if (!ctx) throw json({ error: "invalid_token" }, { status: 401 });
   return ctx;
 }
