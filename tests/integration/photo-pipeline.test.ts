@@ -1,3 +1,4 @@
+import pg from "pg";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { enqueuePhotoJob } from "../../jobs/enqueue";
@@ -7,6 +8,7 @@ import { addJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { layoutStack, renderStackJpeg } from "#db/seed/stack-photo";
 import { createMeasurement, createOrganization, createStorage, createUser, webCookie } from "#tests/factories";
+import { databases } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
 import { waitFor } from "#tests/helpers/wait";
@@ -48,10 +50,23 @@ describe("photo renditions", () => {
 
   it("enqueuing the same photo twice keeps one job (keyed by the row)", async () => {
     const { measurementId } = await measurementWithPhoto();
-    // Jobs are added faster than the worker can lock them: both land on the same key.
-    const [a, b] = await Promise.all([enqueuePhotoJob(measurementId, addJob), enqueuePhotoJob(measurementId, addJob)]);
-    expect(a.key).toBe(`process_photo:${measurementId}`);
-    expect(b.key).toBe(a.key);
+    // Scheduled an hour ahead so the running worker cannot take them while we count.
+    const later = new Date(Date.now() + 3600_000);
+    const key = `process_photo:${measurementId}`;
+    await addJob("process_photo", { measurementId }, { jobKey: key, runAt: later });
+    await addJob("process_photo", { measurementId }, { jobKey: key, runAt: later });
+    await enqueuePhotoJob(measurementId, (name, payload, spec) => addJob(name, payload, { ...spec, runAt: later }));
+    const client = new pg.Client({ connectionString: databases().jobsUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`SELECT j.key, j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+         WHERE t.identifier = 'process_photo' AND j.payload->>'measurementId' = $1`, [String(measurementId)]);
+      expect(rows).toEqual([{ key, payload: { measurementId } }]);
+    } finally {
+      await client.end();
+    }
+    // Enqueued again for now, the same job runs.
+    await enqueuePhotoJob(measurementId, addJob);
     await waitFor(async () => (await photoRow(measurementId)).photo_status === 1, { what: "the photo job" });
   });
 

@@ -50,8 +50,13 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databases = project.getProvidedContext().databases;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    DATABASE_URL: databases.mysqlUrl,
+    JOBS_DATABASE_URL: databases.jobsUrl,
+    STORAGE_DIR: databases.storageDir,
+    SESSION_SECRET: databases.sessionSecret,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -61,7 +66,6 @@ export default async function setup(project: TestProject) {
   const web = start("node", ["server.js"], env, "web");
   const worker = start("node", ["build/worker.js"], env, "worker");
   await waitFor(`${baseUrl}/healthcheck`, web.child, web.logs);
-  process.env.APP_URL = baseUrl;
   project.provide("app", { baseUrl });
 
   return async () => {

@@ -20,9 +20,12 @@ export default async function setup(project: TestProject) {
   process.env.DATABASE_URL = mysqlUrl;
   process.env.JOBS_DATABASE_URL = jobsUrl;
   process.env.STORAGE_DIR = `/tmp/timber-test-files-${suffix}`;
-  process.env.SESSION_SECRET = randomBytes(32).toString("hex");
+  // One secret for the whole run: the app servers of every project and the test workers share it.
+  process.env.SESSION_SECRET ??= randomBytes(32).toString("hex");
   process.env.NODE_ENV = "test";
-  project.provide("databases", { mysqlUrl, jobsUrl, storageDir: process.env.STORAGE_DIR });
+  // Each project (integration, e2e) has its own databases; workers read them from here, not
+  // from process.env, which the next project's setup overwrites.
+  project.provide("databases", { mysqlUrl, jobsUrl, storageDir: process.env.STORAGE_DIR, sessionSecret: process.env.SESSION_SECRET });
 
   return async () => {
     const conn = await createConnection({ uri: MYSQL_ROOT });
@@ -37,6 +40,6 @@ export default async function setup(project: TestProject) {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    databases: { mysqlUrl: string; jobsUrl: string; storageDir: string };
+    databases: { mysqlUrl: string; jobsUrl: string; storageDir: string; sessionSecret: string };
   }
 }
