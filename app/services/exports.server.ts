@@ -3,7 +3,7 @@ import type { AddJobFunction } from "graphile-worker";
 import type { ExportKind } from "#db/schema";
 import { enqueueExportJob } from "../../jobs/enqueue";
 import { countSelected, measurementPresence, parseDashboardFilters, type Selection } from "~/models/export-rows.server";
-import { createExport, finishExport, loadExportForJob, noteExportProgress, serializeExport, getExport, type ExportJobRow } from "~/models/export.server";
+import { createExport, deleteExport, finishExport, loadExportForJob, noteExportProgress, serializeExport, getExport, type ExportJobRow } from "~/models/export.server";
 import { isVolumeUnit } from "~/domain";
 import type { AuthContext } from "~/utils/auth.server";
 import type { DB } from "~/utils/db.server";
@@ -159,3 +159,13 @@ export async function runExport(db: DB, storage: FileStorage, exportId: number, 
   }
 }
 
+
+/** Deletes an export and its file: its owner or an organisation admin may. */
+export async function removeExport(db: DB, storage: FileStorage, ctx: Pick<AuthContext, "organizationId" | "userId" | "isAdmin">, id: number, kind?: ExportKind) {
+  const row = await getExport(db, ctx, id, kind);
+  if (!row) return "not_found" as const;
+  if (row.user_id !== ctx.userId && !ctx.isAdmin) return "forbidden" as const;
+  await deleteExport(db, ctx, id, kind);
+  if (row.file_key) await storage.delete(row.file_key);
+  return "deleted" as const;
+}

@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { ExportKind } from "#db/schema";
-import { deleteExport, getExport, listExports, serializeExport } from "~/models/export.server";
+import { listExports, serializeExport } from "~/models/export.server";
 import { storageBelongs, type Selection } from "~/models/export-rows.server";
-import { EmptySelectionError, requestExport } from "~/services/exports.server";
+import { EmptySelectionError, removeExport, requestExport } from "~/services/exports.server";
 import { fileStorage } from "~/services/file-storage.server";
 import { addJob } from "~/services/jobs.server";
 import type { ExcelReportType, PdfReportType } from "~/utils/schemas/export";
@@ -62,12 +62,8 @@ export async function handleExportList(request: Request, ctx: AuthContext, kind:
 
 /** DELETE /{kind}_exports/{id}: the owner or an organisation admin; another organisation's is 404. */
 export async function handleExportDelete(ctx: AuthContext, kind: ExportKind, id: number) {
-  const row = await getExport(db(), ctx, id, kind);
-  if (!row) notFound();
-  if (row.user_id !== ctx.userId && !ctx.isAdmin) {
-    throw json({ error: "forbidden", message: "Only the owner or an admin can delete an export" }, { status: 403 });
-  }
-  await deleteExport(db(), ctx, id, kind);
-  if (row.file_key) await fileStorage().delete(row.file_key);
+  const result = await removeExport(db(), fileStorage(), ctx, id, kind);
+  if (result === "not_found") notFound();
+  if (result === "forbidden") throw json({ error: "forbidden", message: "Only the owner or an admin can delete an export" }, { status: 403 });
   return new Response(null, { status: 204 });
 }
