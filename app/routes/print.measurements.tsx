@@ -131,39 +131,48 @@ export default function PrintMeasurements() {
           </section>
           <section className="print-sheet">
             <h2>{t("print.logsSheet")}</h2>
-            <table>
-              <thead>
-                <tr>
-                  <th>{t("excel.columns.diameter", { unit: "cm" })}</th>
-                  <th>{t("excel.columns.length", { unit: "m" })}</th>
-                  <th>{t("excel.columns.logs")}</th>
-                  <th>{t("excel.columns.volume", { unit: t(`lookups:volumeUnits.${data.unit}`) })}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {m.sheet.map((s) => (
-                  <tr key={`${s.d}|${s.length}`}>
-                    <td>{s.d}</td>
-                    <td>{formatNumber(s.length, 2, locale)}</td>
-                    <td>{s.count}</td>
-                    <td>{formatVolume(s.volume, { precision: data.precision, locale })}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th colSpan={2}>{t("print.total")}</th>
-                  <th>{m.logCount}</th>
-                  <th>{formatVolume(m.logsVolume, { precision: data.precision, locale })}</th>
-                </tr>
-              </tfoot>
-            </table>
+            <div className="print-sheet-columns">
+              {halves(m.sheet).map((rows, i) => (
+                <table key={i}>
+                  <thead>
+                    <tr>
+                      <th>{t("excel.columns.diameter", { unit: "cm" })}</th>
+                      <th>{t("excel.columns.length", { unit: "m" })}</th>
+                      <th>{t("excel.columns.logs")}</th>
+                      <th>{t("excel.columns.volume", { unit: t(`lookups:volumeUnits.${data.unit}`) })}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((s) => (
+                      <tr key={`${s.d}|${s.length}`}>
+                        <td>{s.d}</td>
+                        <td>{formatNumber(s.length, 2, locale)}</td>
+                        <td>{s.count}</td>
+                        <td>{formatVolume(s.volume, { precision: data.precision, locale })}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ))}
+            </div>
+            <p className="print-total">
+              <span>{t("print.total")}</span>
+              <span>{t("excel.columns.logs")}: <strong>{m.logCount}</strong></span>
+              <span>{t("print.volume")}: <strong>{vol(m.logsVolume)}</strong></span>
+            </p>
           </section>
           <footer className="print-foot">{t("print.printed", { date: date.format(new Date(data.printedAt)) })}</footer>
         </article>
       ))}
     </div>
   );
+}
+
+/** The logs sheet in two columns side by side, so a usual stack fits one A4 page. */
+function halves<T>(rows: T[]): T[][] {
+  if (rows.length <= 12) return [rows];
+  const half = Math.ceil(rows.length / 2);
+  return [rows.slice(0, half), rows.slice(half)];
 }
 
 const PRINT_CSS = `
@@ -174,13 +183,15 @@ body { background: #fff; color: #111; font: 10pt/1.35 system-ui, sans-serif; mar
 .print-page:last-child { break-after: auto; }
 .print-head { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 1px solid #999; margin-bottom: 4mm; }
 .print-head h1 { font-size: 15pt; margin: 0; }
-.print-photo { width: 100%; max-height: 120mm; display: block; margin-bottom: 4mm; }
+.print-photo { width: 100%; max-height: 105mm; display: block; margin-bottom: 3mm; }
 .print-nophoto { border: 1px dashed #999; padding: 8mm; text-align: center; color: #555; }
 .print-details dl { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: 1mm 4mm; margin: 0 0 4mm; }
 .print-details dt { color: #555; }
 .print-details dd { margin: 0; font-weight: 600; }
-.print-sheet table { width: 100%; border-collapse: collapse; }
-.print-sheet th, .print-sheet td { border: 1px solid #bbb; padding: 1mm 2mm; text-align: right; }
+.print-sheet-columns { display: flex; gap: 4mm; align-items: flex-start; }
+.print-sheet table { flex: 1; border-collapse: collapse; font-size: 9pt; }
+.print-total { display: flex; gap: 8mm; justify-content: flex-end; margin: 2mm 0 0; }
+.print-sheet th, .print-sheet td { border: 1px solid #bbb; padding: 0.6mm 2mm; text-align: right; }
 .print-sheet thead { display: table-header-group; }
 .print-sheet tr { break-inside: avoid; }
 h2 { font-size: 11pt; margin: 3mm 0 2mm; }

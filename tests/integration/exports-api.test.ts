@@ -166,6 +166,7 @@ describe.skipIf(!hasPoppler())("POST /api/web_app/pdf_exports", () => {
     const file = await download(res.data.id, { cookie: s.cookie });
     expect(file.res.headers.get("content-type")).toBe("application/pdf");
     const pdf = readPdf(file.body);
+    if (process.env.KEEP_PDF) (await import("node:fs")).writeFileSync(process.env.KEEP_PDF, file.body);
     expect(pdf.pages).toBe(2);
     for (const m of [a, b]) {
       expect(pdf.text).toContain(`Measurement #${m.id}`);
