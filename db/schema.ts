@@ -304,6 +304,30 @@ export interface CustomFieldValuesTable {
   archived: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+export type ExportKind = "excel" | "pdf";
+/** 0 in progress, 1 done, 2 partially done, 3 failed (spec). */
+export type ExportStatus = 0 | 1 | 2 | 3;
+
+export interface ExportsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number | null;
+  kind: ExportKind;
+  report_type: string;
+  name: string;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>;
+  status_detail: string | null;
+  progress: Generated<number>;
+  row_count: number | null;
+  file_key: string | null;
+  file_size: number | null;
+  attempts: Generated<number>;
+  heartbeat_at: Date | null;
+  finished_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -325,6 +349,7 @@ export interface Database {
   device_invitations: DeviceInvitationsTable;
   custom_fields: CustomFieldsTable;
   custom_field_values: CustomFieldValuesTable;
+  exports: ExportsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;
@@ -341,3 +366,4 @@ export type NewLog = Insertable<LogsTable>;
 export type MeasurementReference = Selectable<MeasurementReferencesTable>;
 export type Device = Selectable<DevicesTable>;
 export type CustomField = Selectable<CustomFieldsTable>;
+export type Export = Selectable<ExportsTable>;

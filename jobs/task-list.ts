@@ -1,4 +1,5 @@
 import type { TaskList } from "graphile-worker";
+import { exportTask } from "./tasks/export";
 import { processPhoto } from "./tasks/process-photo";
 import { sweepPending } from "./tasks/sweep-pending";
 
@@ -6,6 +7,8 @@ import { sweepPending } from "./tasks/sweep-pending";
 export const taskList: TaskList = {
   process_photo: processPhoto,
   sweep_pending: sweepPending,
+  excel_export: exportTask,
+  pdf_export: exportTask,
 };
 
 export const crontab = "* * * * * sweep_pending ?max=1";

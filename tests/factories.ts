@@ -93,3 +93,62 @@ export async function webCookie(userId: number, ttlSeconds = 3600) {
   const setCookie = await commitSessionCookie(s.token, s.expiresAt);
   return setCookie.split(";")[0];
 }
+
+/**
+ * A measured stack as the mobile app would leave it: a drawn photo (original only, no renditions
+ * unless the photo job runs), its logs with diameters and volumes from the domain, the reference.
+ */
+export async function createMeasuredStack(
+  organizationId: number,
+  storageId: number,
+  opts: { seed?: number; lengthM?: number; photo?: boolean; takenAt?: Date; width?: number; height?: number } = {},
+) {
+  const { computeMeasurementLogs } = await import("~/domain/measurement-logs");
+  const { layoutStack, renderStackJpeg } = await import("#db/seed/stack-photo");
+  const { storeOriginalPhoto } = await import("~/models/measurement-photo.server");
+  const { fileStorage } = await import("~/services/file-storage.server");
+  const seed = opts.seed ?? 7;
+  const stack = layoutStack(seed, { width: opts.width ?? 1000, height: opts.height ?? 750 });
+  const lengthM = opts.lengthM ?? 4;
+  const computed = computeMeasurementLogs(stack.logs, { references: [stack.reference], formula: "cylinder", lengthM });
+  const r = await db()
+    .insertInto("measurements")
+    .values({
+      organization_id: organizationId,
+      storage_id: storageId,
+      taken_at: opts.takenAt ?? new Date(),
+      measured_at: opts.takenAt ?? new Date(),
+      log_length: lengthM,
+      logs_count: computed.logsCount,
+      volume: computed.volume,
+      volume_formula: "cylinder",
+      wood_type_id: 2,
+    })
+    .executeTakeFirstOrThrow();
+  const id = Number(r.insertId);
+  await db()
+    .insertInto("logs")
+    .values(computed.logs.map((l) => ({ organization_id: organizationId, measurement_id: id, x: l.x, y: l.y, r: l.r, d: l.d, v: l.v })))
+    .execute();
+  await db().insertInto("measurement_references").values({ organization_id: organizationId, measurement_id: id, ...stack.reference }).execute();
+  if (opts.photo ?? true) {
+    await storeOriginalPhoto(db(), fileStorage(), { organizationId, measurementId: id, data: await renderStackJpeg(stack, seed), fileName: "stack.jpg" });
+  }
+  return { id, logsCount: computed.logsCount, volume: computed.volume };
+}
+
+/** Many synthetic logs on one measurement, inserted in bulk (big-export and crash tests). */
+export async function insertManyLogs(organizationId: number, measurementId: number, count: number) {
+  const { sql } = await import("kysely");
+  const chunk = 5000;
+  for (let done = 0; done < count; done += chunk) {
+    const n = Math.min(chunk, count - done);
+    const rows = Array.from({ length: n }, (_, i) => {
+      const k = done + i;
+      const d = 12 + (k % 300) / 10;
+      return sql`(${organizationId}, ${measurementId}, ${k % 1000}, ${Math.floor(k / 1000)}, ${d * 2}, ${d}, ${(Math.PI / 4) * (d / 100) ** 2 * 4})`;
+    });
+    await sql`INSERT INTO logs (organization_id, measurement_id, x, y, r, d, v) VALUES ${sql.join(rows)}`.execute(db());
+  }
+  await db().updateTable("measurements").set((eb) => ({ logs_count: eb("logs_count", "+", count) })).where("id", "=", measurementId).execute();
+}

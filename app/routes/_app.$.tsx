@@ -15,7 +15,6 @@ const PLANNED: Array<{ path: string; key: string; adminOnly?: boolean; mode?: "c
   { path: "/measurements/truck", key: "truck", mode: "truck" },
   { path: "/measurements/lumber", key: "lumber", mode: "lumber" },
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
-  { path: "/exports", key: "exports" },
   { path: "/devices", key: "devices", adminOnly: true },
   { path: "/timber", key: "timber", adminOnly: true },
   { path: "/users", key: "users", adminOnly: true },

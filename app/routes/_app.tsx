@@ -1,11 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { ExportNotices } from "~/components/exports/export-notices";
 import { Header } from "~/components/shell/header";
 import { Sidebar } from "~/components/shell/sidebar";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/utils/auth.server";
 
-export const handle = { i18n: ["shell", "measurements"] };
+export const handle = { i18n: ["shell", "measurements", "exports"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
@@ -48,6 +49,8 @@ export default function AppShell() {
           <Outlet />
         </main>
       </div>
+      {/* The owner's export-ready notices (user channel), on every screen of the shell. */}
+      <ExportNotices userId={data.user.id} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { Task } from "graphile-worker";
 import { findStalePhotos, markPhotoFailed, notePhotoReenqueued } from "~/models/measurement-photo.server";
 import { deleteOldSessions } from "~/models/session.server";
-import { enqueuePhotoJob } from "../enqueue";
+import { findStaleExports, finishExport, noteExportReenqueued } from "~/models/export.server";
+import { enqueueExportJob, enqueuePhotoJob } from "../enqueue";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 
@@ -24,5 +25,16 @@ export const sweepPending: Task = async (_payload, helpers) => {
     await notePhotoReenqueued(db(), row.id);
   }
   if (photos.length) helpers.logger.info(`sweep: re-enqueued ${photos.length} pending photo(s)`);
+  // Exports beat while they write (heartbeat_at), so only a lost job or a killed worker is stale.
+  const exports = await findStaleExports(db(), staleBefore);
+  for (const row of exports) {
+    if (row.attempts >= MAX_SWEEPS) {
+      await finishExport(db(), row.id, { status: 3, detail: "gave up after repeated retries" });
+      continue;
+    }
+    await enqueueExportJob(row.kind, row.id, helpers.addJob);
+    await noteExportReenqueued(db(), row.id);
+  }
+  if (exports.length) helpers.logger.info(`sweep: re-enqueued ${exports.length} stale export(s)`);
   await deleteOldSessions(db(), new Date(Date.now() - 7 * 24 * 3600 * 1000));
 };

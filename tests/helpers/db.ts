@@ -7,6 +7,7 @@ export const databases = () => inject("databases");
 
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
+  "exports",
   "custom_field_values",
   "custom_fields",
   "device_invitations",

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { excelSelection } from "~/services/exports.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleExportList, handleExportPost } from "~/utils/export-request.server";
+import { ExcelExportSchema } from "~/utils/schemas/export";
+
+/** GET /api/web_app/excel_exports: the organisation's Excel exports (?q= searches by name). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireApiUser(request);
+  return handleExportList(request, ctx, "excel");
+}
+
+/** POST /api/web_app/excel_exports {report_type, one of measurement_ids | measurement_id | storage_id, or the dashboard's filters}. */
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireApiUser(request);
+  if (request.method !== "POST") methodNotAllowed();
+  return handleExportPost(request, ctx, "excel", ExcelExportSchema, (input) => ({ reportType: input.report_type, selection: excelSelection(input) }));
+}
