@@ -93,3 +93,29 @@ export async function webCookie(userId: number, ttlSeconds = 3600) {
   const setCookie = await commitSessionCookie(s.token, s.expiresAt);
   return setCookie.split(";")[0];
 }
+
+/**
+ * A live subscription with items (billing), its features stored on the organisation as the
+ * billing module would. Default: one pro seat, active for a month.
+ */
+export async function createSubscription(
+  organizationId: number,
+  opts: { items?: Array<{ package_id: string; quantity?: number; cancelled?: boolean }>; status?: "active" | "trialing" | "canceled"; interval?: "month" | "year"; paidUntil?: Date; remaining?: number } = {},
+) {
+  const { ensureBillingAccount, recomputeFeatures, updateBillingAccount, upsertItem } = await import("~/models/billing.server");
+  await ensureBillingAccount(db(), organizationId);
+  await updateBillingAccount(db(), organizationId, {
+    status: opts.status ?? "active",
+    interval: opts.interval ?? "month",
+    paid_until: opts.paidUntil ?? new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    trial_end: opts.status === "trialing" ? opts.paidUntil ?? new Date(Date.now() + 30 * 24 * 3600 * 1000) : null,
+    trial_used: opts.status === "trialing",
+  });
+  if (opts.remaining !== undefined) {
+    await db().updateTable("billing_accounts").set({ remaining_measurements: opts.remaining }).where("organization_id", "=", organizationId).execute();
+  }
+  for (const item of opts.items ?? [{ package_id: "pro_subscription", quantity: 1 }]) {
+    await upsertItem(db(), organizationId, { package_id: item.package_id as never, quantity: item.quantity ?? 1, cancelled: item.cancelled });
+  }
+  return recomputeFeatures(db(), organizationId);
+}
