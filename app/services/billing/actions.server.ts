@@ -74,3 +74,22 @@ export async function customerPortal(db: DB, ctx: Ctx) {
 }
 
 export { listInvoices };
+
+/** What the shell shows: status badge, counter, banners, upgrade button. */
+export async function shellBilling(db: DB, ctx: Pick<AuthContext, "organizationId">) {
+  const state = await billingState(db, ctx);
+  const live = state.info.status === "active" || state.info.status === "trialing";
+  const activePlans = live ? state.items.filter((i) => i.purchase_type === "plan" && (!i.cancelled || state.info.paid_until)) : [];
+  return {
+    status: state.info.status,
+    trialEnd: state.info.trial_end,
+    cancelAtPeriodEnd: state.info.cancel_at_period_end,
+    paidUntil: state.info.paid_until,
+    remaining: state.credits.remaining,
+    lastDayWarning: state.credits.lastDayWarning,
+    openInvoices: state.openInvoices,
+    hasProOrEnterprise: activePlans.some((i) => i.package_id === "pro_subscription" || i.package_id === "enterprise_subscription"),
+    hasPaidPlan: activePlans.length > 0,
+  };
+}
+export type ShellBilling = Awaited<ReturnType<typeof shellBilling>>;
