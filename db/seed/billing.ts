@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import {
   addPictureCredits,
   createInvoice,
@@ -34,7 +35,8 @@ export async function seedBilling(db: DB, organizationId: number, now = new Date
   });
   const issued = new Date(now);
   issued.setUTCMonth(issued.getUTCMonth() - 1);
-  await db.updateTable("invoices").set({ created_at: issued }).where("id", "=", invoice.id).execute();
+  // created_at is never updated by the app; the demo backdates its first invoice.
+  await sql`UPDATE invoices SET created_at = ${issued} WHERE id = ${invoice.id}`.execute(db);
   await addPictureCredits(db, organizationId, 50, "PLAN_50");
   return recomputeFeatures(db, organizationId, now);
 }
