@@ -320,7 +320,10 @@ function TrialDialog() {
                 max={TRIAL_MAX_SEATS}
                 defaultValue={0}
                 data-testid={`trial-${id}`}
-                onChange={(e) => setSeats((s) => ({ ...s, [id]: Number(e.currentTarget.value) }))}
+                onChange={(e) => {
+                  const value = Number(e.currentTarget.value);
+                  setSeats((s) => ({ ...s, [id]: value }));
+                }}
               />
             </label>
           ))}
