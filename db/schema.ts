@@ -263,6 +263,8 @@ export interface DevicesTable {
   last_used: Date | null;
   created_at: CreatedAt;
   deleted_at: Date | null;
+  /** The subscription package whose seat the device occupies (billing). */
+  package_id: string | null;
 }
 
 export interface DeviceStoragesTable {
@@ -328,6 +330,83 @@ export interface ExportsTable {
   created_at: CreatedAt;
 }
 
+// Billing (issue 5)
+export type SubscriptionStatus = "active" | "trialing" | "canceled";
+export type InvoiceStatus = "paid" | "open" | "void";
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+
+export interface BillingAccountsTable {
+  organization_id: number;
+  provider: ColumnType<"local" | "stripe", "local" | "stripe" | undefined, "local" | "stripe">;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  status: SubscriptionStatus | null;
+  interval: "month" | "year" | null;
+  paid_until: Date | null;
+  trial_end: Date | null;
+  trial_used: Flag;
+  cancel_at_period_end: Flag;
+  billing_currency: Generated<string>;
+  collection_method: Generated<string>;
+  remaining_measurements: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SubscriptionItemsTable {
+  id: Generated<number>;
+  organization_id: number;
+  package_id: string;
+  quantity: Generated<number>;
+  cancelled: Flag;
+  stripe_item_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  amount_cents: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  organization_id: number;
+  number: string;
+  total_cents: number;
+  currency: Generated<string>;
+  lines: ColumnType<InvoiceLine[], string, string>;
+  status: InvoiceStatus;
+  url: string | null;
+  stripe_invoice_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PictureCreditEventsTable {
+  id: Generated<number>;
+  organization_id: number;
+  delta: number;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  organization_id: number | null;
+  received_at: CreatedAt;
+}
+
+export interface LocalCheckoutsTable {
+  id: Generated<number>;
+  organization_id: number;
+  token: string;
+  kind: "subscription" | "picture_package";
+  payload: ColumnType<unknown, string, string>;
+  completed_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -350,6 +429,12 @@ export interface Database {
   custom_fields: CustomFieldsTable;
   custom_field_values: CustomFieldValuesTable;
   exports: ExportsTable;
+  billing_accounts: BillingAccountsTable;
+  subscription_items: SubscriptionItemsTable;
+  invoices: InvoicesTable;
+  picture_credit_events: PictureCreditEventsTable;
+  billing_events: BillingEventsTable;
+  local_checkouts: LocalCheckoutsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -152,3 +152,29 @@ export async function insertManyLogs(organizationId: number, measurementId: numb
   }
   await db().updateTable("measurements").set((eb) => ({ logs_count: eb("logs_count", "+", count) })).where("id", "=", measurementId).execute();
 }
+
+/**
+ * A live subscription with items (billing), its features stored on the organisation as the
+ * billing module would. Default: one pro seat, active for a month.
+ */
+export async function createSubscription(
+  organizationId: number,
+  opts: { items?: Array<{ package_id: string; quantity?: number; cancelled?: boolean }>; status?: "active" | "trialing" | "canceled"; interval?: "month" | "year"; paidUntil?: Date; remaining?: number } = {},
+) {
+  const { ensureBillingAccount, recomputeFeatures, updateBillingAccount, upsertItem } = await import("~/models/billing.server");
+  await ensureBillingAccount(db(), organizationId);
+  await updateBillingAccount(db(), organizationId, {
+    status: opts.status ?? "active",
+    interval: opts.interval ?? "month",
+    paid_until: opts.paidUntil ?? new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    trial_end: opts.status === "trialing" ? opts.paidUntil ?? new Date(Date.now() + 30 * 24 * 3600 * 1000) : null,
+    trial_used: opts.status === "trialing",
+  });
+  if (opts.remaining !== undefined) {
+    await db().updateTable("billing_accounts").set({ remaining_measurements: opts.remaining }).where("organization_id", "=", organizationId).execute();
+  }
+  for (const item of opts.items ?? [{ package_id: "pro_subscription", quantity: 1 }]) {
+    await upsertItem(db(), organizationId, { package_id: item.package_id as never, quantity: item.quantity ?? 1, cancelled: item.cancelled });
+  }
+  return recomputeFeatures(db(), organizationId);
+}

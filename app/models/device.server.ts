@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Device } from "#db/schema";
 import type { DB } from "~/utils/db.server";
+import { findFreeSeat } from "./billing.server";
 import { hashToken, randomToken } from "~/utils/token.server";
 
 // The mobile app pairs with an organisation by its activation code and receives a device token
@@ -35,7 +36,7 @@ export async function ensureActivationCode(db: DB, organizationId: number): Prom
 }
 
 export class PairingError extends Error {
-  constructor(public code: "invalid_activation_code" | "device_locked") {
+  constructor(public code: "invalid_activation_code" | "device_locked" | "no_free_device_seats") {
     super(code);
   }
 }
@@ -43,6 +44,10 @@ export class PairingError extends Error {
 /**
  * Pairs a device. The same hardware pairing again with the same organisation keeps its device
  * row (name, access) and gets a fresh token; the old token stops working.
+ *
+ * Seats (billing): a NEW device takes a seat in the first plan package with a free one (free =
+ * quantity - linked, floor 0; see listDeviceSeats). Without a free seat it is refused with
+ * PairingError("no_free_device_seats") (HTTP 402). Re-pairing a known device needs no new seat.
  */
 export async function pairDevice(db: DB, input: { activationCode: string; hwId: string; name: string }) {
   const org = await db
@@ -67,9 +72,13 @@ export async function pairDevice(db: DB, input: { activationCode: string; hwId: 
       await trx.updateTable("devices").set({ token_hash: hashToken(token) }).where("id", "=", existing.id).execute();
       deviceId = existing.id;
     } else {
+      // Serialise concurrent pairings of one organisation so two devices cannot take the last seat.
+      await trx.selectFrom("organizations").select("id").where("id", "=", org.id).forUpdate().execute();
+      const packageId = await findFreeSeat(trx, org.id);
+      if (!packageId) throw new PairingError("no_free_device_seats");
       const r = await trx
         .insertInto("devices")
-        .values({ organization_id: org.id, name: input.name, hw_id: input.hwId, token_hash: hashToken(token) })
+        .values({ organization_id: org.id, name: input.name, hw_id: input.hwId, token_hash: hashToken(token), package_id: packageId })
         .executeTakeFirstOrThrow();
       deviceId = Number(r.insertId);
     }

@@ -24,7 +24,6 @@ const PLANNED: Array<{ path: string; key: string; adminOnly?: boolean; mode?: "c
   { path: "/analyze_reports", key: "analysis", adminOnly: true },
   { path: "/storages", key: "storages", adminOnly: true },
   { path: "/settings", key: "settings" },
-  { path: "/billing", key: "billing", adminOnly: true },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

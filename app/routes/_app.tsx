@@ -3,14 +3,22 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { ExportNotices } from "~/components/exports/export-notices";
 import { Header } from "~/components/shell/header";
 import { Sidebar } from "~/components/shell/sidebar";
+import { BillingBanners, HeaderBilling } from "~/components/billing/shell-billing";
+import { shellBilling } from "~/services/billing/actions.server";
+import { db } from "~/utils/db.server";
+import { readDismissed } from "./banners.dismiss";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/utils/auth.server";
 
-export const handle = { i18n: ["shell", "measurements", "exports"] };
+export const handle = { i18n: ["shell", "measurements", "exports", "billing"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
+  const url = new URL(request.url);
   return json({
+    billing: await shellBilling(db(), ctx),
+    dismissedBanners: await readDismissed(request),
+    returnTo: url.pathname + url.search,
     user: {
       id: ctx.user.id,
       email: ctx.user.email,
@@ -37,7 +45,9 @@ export default function AppShell() {
     <div className="app">
       {/* A checkbox drives the collapsible sidebar on tablets, so it works without JavaScript. */}
       <input type="checkbox" id="nav-toggle" className="nav-toggle" hidden />
-      <Header user={data.user} organization={data.organization} organizations={data.organizations} />
+      <Header user={data.user} organization={data.organization} organizations={data.organizations}>
+        <HeaderBilling billing={data.billing} isAdmin={data.isAdmin} locale={data.user.locale} />
+      </Header>
       <div className="app-body">
         <Sidebar
           isAdmin={data.isAdmin}
@@ -46,6 +56,7 @@ export default function AppShell() {
           unseenReports={data.unseenReports}
         />
         <main className="app-main" id="main">
+          <BillingBanners billing={data.billing} isAdmin={data.isAdmin} dismissed={data.dismissedBanners} returnTo={data.returnTo} />
           <Outlet />
         </main>
       </div>

@@ -19,7 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof PairingError) {
-      return json({ error: error.code }, { status: error.code === "device_locked" ? 403 : 404 });
+      const status = error.code === "device_locked" ? 403 : error.code === "no_free_device_seats" ? 402 : 404;
+      return json({ error: error.code }, { status });
     }
     throw error;
   }

@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as initial from "./2026_11_21_0001_initial";
 import * as devicesCustomFields from "./2026_11_21_0002_devices_custom_fields";
 import * as exports_ from "./2026_11_21_0008_exports";
+import * as billing from "./2026_11_21_0005_billing";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
 export const migrations: Record<string, Migration> = {
   "2026_11_21_0001_initial": initial,
   "2026_11_21_0002_devices_custom_fields": devicesCustomFields,
   "2026_11_21_0008_exports": exports_,
+  "2026_11_21_0005_billing": billing,
 };

@@ -4,6 +4,7 @@ import type { FileStorage } from "~/services/file-storage.server";
 import type { DB } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { randomToken } from "~/utils/token.server";
+import { seedBilling } from "./billing";
 import { layoutStack, mulberry32, renderStackJpeg } from "./stack-photo";
 
 // The demo organisation: an admin and a viewer, four storages in different states around
@@ -50,7 +51,8 @@ export async function seedDemo(db: DB, files: FileStorage, enqueuePhoto: Enqueue
         contact_person: DEMO.admin.name,
         phone: "+372 5555 0101",
         token: randomToken(16),
-        features: JSON.stringify(["timber_management", "diameter_profiles", "minmax_assortments", "reports"]),
+        // Derived from the subscription seedBilling gives it below.
+        features: JSON.stringify([]),
       })
       .executeTakeFirstOrThrow();
     const organizationId = Number(org.insertId);
@@ -164,5 +166,7 @@ export async function seedDemo(db: DB, files: FileStorage, enqueuePhoto: Enqueue
     await enqueuePhoto(measurementId);
   }
   log(`demo organisation seeded: ${count} measurements with photos (renditions queued for the worker)`);
+  await seedBilling(db, orgId.organizationId);
+  log("demo subscription: yearly Pro for 3 devices with diameter profiles, custom fields and reports");
   return { organizationId: orgId.organizationId, created: true };
 }

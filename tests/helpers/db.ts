@@ -8,6 +8,12 @@ export const databases = () => inject("databases");
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
   "exports",
+  "local_checkouts",
+  "billing_events",
+  "picture_credit_events",
+  "invoices",
+  "subscription_items",
+  "billing_accounts",
   "custom_field_values",
   "custom_fields",
   "device_invitations",

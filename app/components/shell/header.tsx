@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from "~/i18n";
@@ -8,7 +9,9 @@ export function Header({
   user,
   organization,
   organizations,
+  children,
 }: {
+  children?: ReactNode;
   user: { email: string; name: string | null; locale: string };
   organization: { id: number; name: string };
   organizations: { id: number; name: string }[];
@@ -24,6 +27,7 @@ export function Header({
         <span>{t("common:app.name")}</span>
       </a>
       <div className="header-spacer" />
+      {children}
       <OrganizationSwitcher current={organization} organizations={organizations} />
       <details className="dropdown user-menu" data-testid="user-menu">
         <summary className="btn btn-ghost">{user.name ?? user.email}</summary>
