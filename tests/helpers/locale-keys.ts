@@ -73,6 +73,30 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "measurements:timber.volume": ["fr", "pt", "it"],
   "measurements:timber.formula": ["it"],
   "auth:login.password": ["it"],
+  // Exports: file kinds, pixel axes and cognates.
+  "exports:list.kinds.excel": "*",
+  "exports:list.kinds.pdf": "*",
+  "exports:excel.columns.x": ["et", "ru", "pl", "lt", "de", "fr", "pt", "es", "it", "ka", "hi", "fi"],
+  "exports:excel.columns.y": ["et", "ru", "pl", "lt", "de", "fr", "pt", "es", "it", "ka", "hi", "fi"],
+  "exports:excel.columns.r": ["de"],
+  "exports:excel.columns.volume": ["fr", "it", "pt"],
+  "exports:print.volume": ["fr", "it", "pt"],
+  "exports:print.total": ["es", "fr", "pt"],
+  "exports:list.name": ["de"],
+  "exports:list.status": ["de"],
+  "exports:list.title": ["fr"],
+  "exports:list.type": ["fr"],
+  "exports:list.actions": ["fr"],
+  // Billing: plan names are product names; cognates.
+  "billing:packages.pro_subscription.name": "*",
+  "billing:packages.enterprise_subscription.name": "*",
+  "billing:packages.container_subscription.name": ["de", "it"],
+  "billing:header.upgrade": ["de"],
+  "billing:invoices.status": ["de", "pl"],
+  "billing:invoices.total": ["es", "fr", "pt"],
+  "billing:checkout.total": ["es", "pt"],
+  "billing:invoices.number": ["et"],
+  "billing:invoices.date": ["fr"],
 };
 
 export function sameAsEnglishAllowed(lng: string, ns: string, key: string): boolean {
