@@ -13,7 +13,7 @@ import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
  * - "public": no organisation data (sign-in, device pairing).
  * A new route file without an entry fails the first test.
  */
-type World = { organizationId: number; storageId: number; measurementId: number; marker: string };
+type World = { organizationId: number; storageId: number; measurementId: number; exportId: number; marker: string };
 type Check =
   | { kind: "id"; call: (w: World, token: string) => Promise<{ status: number; data: unknown }> }
   | { kind: "list"; path: string }
@@ -34,6 +34,33 @@ const ROUTES: Record<string, Check> = {
   "api.web_app.assortments.ts": { kind: "list", path: "/api/web_app/assortments" },
   "api.web_app.wood_types.ts": { kind: "list", path: "/api/web_app/wood_types" },
   "api.web_app.wood_qualities.ts": { kind: "list", path: "/api/web_app/wood_qualities" },
+  // Screens and pages outside the shell, and screens that take an id.
+  "_index.tsx": { kind: "own", why: "redirects the signed-in user to their own measurements" },
+  "login.tsx": { kind: "public", why: "the sign-in form" },
+  "logout.tsx": { kind: "own", why: "revokes the caller's own session" },
+  "locales.$lng.ts": { kind: "public", why: "translations" },
+  "healthcheck.ts": { kind: "public", why: "database status only" },
+  "_app.$.tsx": { kind: "own", why: "planned screens and not-found, no records" },
+  "banners.dismiss.ts": { kind: "own", why: "a cookie remembering which banner the caller dismissed" },
+  "print.measurements.tsx": { kind: "public", why: "opened only with a signed print token bound to one export of one organisation (exports-api tests)" },
+  "_app.billing.checkout.$token.tsx": { kind: "own", why: "a local checkout token is looked up within the caller's organisation only (billing tests)" },
+  // Billing: every call acts on the caller's organisation's own subscription.
+  "api.billing.stripe.webhook.ts": { kind: "public", why: "Stripe's signed webhook; maps events to organisations by Stripe customer id" },
+  "api.web_app.pricing.ts": { kind: "public", why: "the price list, the same for everyone" },
+  "api.web_app.enabled_features.ts": { kind: "own", why: "the caller's organisation's features" },
+  "api.web_app.checkout.subscription.ts": { kind: "own", why: "checkout for the caller's organisation" },
+  "api.web_app.checkout.picture_package.ts": { kind: "own", why: "checkout for the caller's organisation" },
+  "api.web_app.customer_portal.ts": { kind: "own", why: "the caller's organisation's billing portal" },
+  "api.web_app.subscription.items.ts": { kind: "own", why: "the caller's organisation's items" },
+  "api.web_app.subscription.items.$package_id.ts": { kind: "own", why: "keyed by package within the caller's organisation" },
+  "api.web_app.subscription.items.preview.ts": { kind: "own", why: "the caller's organisation's upcoming invoice" },
+  "api.web_app.subscription.invoices.ts": { kind: "list", path: "/api/web_app/subscription/invoices" },
+  // Exports.
+  "api.web_app.excel_exports.ts": { kind: "list", path: "/api/web_app/excel_exports" },
+  "api.web_app.pdf_exports.ts": { kind: "list", path: "/api/web_app/pdf_exports" },
+  "api.web_app.excel_exports.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/excel_exports/${w.exportId}`, { token, method: "DELETE" }) },
+  "api.web_app.pdf_exports.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/pdf_exports/${w.exportId}`, { token, method: "DELETE" }) },
+  "exports.$id.download.ts": { kind: "id", call: (w, token) => api(`/exports/${w.exportId}/download`, { token }) },
   "api.web_app.users.switch_organization.$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/users/switch_organization/${w.organizationId}`, { method: "PATCH", token }),
@@ -44,7 +71,8 @@ const ROUTES: Record<string, Check> = {
   },
 };
 
-const ROUTE_FILE = /^(api\.|files\.|realtime)/;
+// Everything outside the signed-in shell, and every route that takes a parameter.
+const needsCheck = (file: string) => /\.(ts|tsx)$/.test(file) && !file.endsWith(".test.ts") && (!file.startsWith("_app.") || file.includes("$"));
 
 async function world(): Promise<World> {
   const marker = `secret-${Math.random().toString(36).slice(2)}`;
@@ -56,11 +84,15 @@ async function world(): Promise<World> {
   await db().insertInto("assortments").values({ organization_id: org.id, name: `${marker} sawlog` }).execute();
   await db().insertInto("wood_types").values({ organization_id: org.id, name: `${marker} species` }).execute();
   await db().insertInto("wood_qualities").values({ organization_id: org.id, name: `${marker} grade` }).execute();
-  return { organizationId: org.id, storageId: storage.id, measurementId: m.id, marker };
+  const exp = await db()
+    .insertInto("exports")
+    .values({ organization_id: org.id, kind: "excel", report_type: "log_by_log_excel", name: `${marker} export`, params: JSON.stringify({ storage_id: storage.id }), status: 1, file_key: "organizations/0/missing.xlsx" })
+    .executeTakeFirstOrThrow();
+  return { organizationId: org.id, storageId: storage.id, measurementId: m.id, exportId: Number(exp.insertId), marker };
 }
 
 describe("tenancy of every API route", () => {
-  const files = fs.readdirSync("app/routes").filter((f) => ROUTE_FILE.test(f));
+  const files = fs.readdirSync("app/routes").filter(needsCheck);
 
   it("every API and file route has a tenancy check", () => {
     expect(files.filter((f) => !(f in ROUTES))).toEqual([]);
