@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   process.env.STORAGE_DIR = `/tmp/timber-test-files-${suffix}`;
   process.env.SESSION_SECRET = randomBytes(32).toString("hex");
   process.env.NODE_ENV = "test";
-  project.provide("databases", { mysqlUrl, jobsUrl, storageDir: process.env.STORAGE_DIR });
+  project.provide("databases", { mysqlUrl, jobsUrl, storageDir: process.env.STORAGE_DIR, sessionSecret: process.env.SESSION_SECRET });
 
   return async () => {
     const conn = await createConnection({ uri: MYSQL_ROOT });
@@ -37,6 +37,6 @@ export default async function setup(project: TestProject) {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    databases: { mysqlUrl: string; jobsUrl: string; storageDir: string };
+    databases: { mysqlUrl: string; jobsUrl: string; storageDir: string; sessionSecret: string };
   }
 }
