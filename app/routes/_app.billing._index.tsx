@@ -37,8 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
   if (!ctx.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
   const url = new URL(request.url);
-  const cycle = url.searchParams.get("cycle") === "month" ? "month" : "year";
   const state = await billingState(db(), ctx);
+  // Yearly by default; with a live subscription its own interval (what adding an item costs).
+  const live = state.info.status === "active" || state.info.status === "trialing";
+  const asked = url.searchParams.get("cycle");
+  const cycle = asked === "month" || asked === "year" ? asked : live && state.info.interval === "month" ? "month" : "year";
   const pendingId = Number(url.searchParams.get("pending"));
   const pending = Number.isInteger(pendingId) && pendingId > 0 ? await getInvoice(db(), ctx, pendingId) : null;
   return json({
@@ -100,7 +103,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-const money = (value: number, locale: string) => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", maximumFractionDigits: 2 }).format(value);
+const money = (value: number, locale: string, digits = 2) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
 export default function BillingOverview() {
   const data = useLoaderData<typeof loader>();
@@ -197,7 +201,7 @@ function PackageCard({ id, item, data, live }: { id: PackageId; item: ItemView |
       <h3>{t(`packages.${id}.name`)}</h3>
       <p className="muted">{t(`packages.${id}.text`)}</p>
       <p className="billing-price">
-        {price === null ? t("overview.onRequest") : t("overview.perMonth", { price: money(price, data.locale) })}
+        {price === null ? t("overview.onRequest") : t("overview.perMonth", { price: money(price, data.locale, 0) })}
         {price !== null && def.perSeat ? <span className="muted"> {t("overview.perSeat")}</span> : null}
       </p>
       {item ? (

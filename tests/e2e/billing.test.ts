@@ -48,7 +48,7 @@ describe("billing with the local provider", () => {
     expect(await locked(page, "/inventories")).toBe(1);
     expect(await locked(page, "/reports")).toBe(1);
     // Yearly is the default cycle, shown per month (1490 / 12 rounded).
-    expect(await page.getByTestId("package-pro_subscription").locator(".billing-price").textContent()).toContain("124");
+    expect(await page.getByTestId("package-pro_subscription").locator(".billing-price").textContent()).toContain("€124 / month");
 
     // Buy Pro for 2 devices: checkout redirect to the local confirmation page.
     const pro = page.getByTestId("package-pro_subscription");
