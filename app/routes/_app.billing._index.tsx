@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/components/billing/shell-billing";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -103,6 +103,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Client-side button states only once the page runs: without JavaScript the server validates. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
 const money = (value: number, locale: string, digits = 2) =>
   new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
@@ -270,13 +277,14 @@ function ChangeQuantity({ id, item, locale }: { id: PackageId; item: ItemView; l
   const preview = actionData?.preview?.package_id === id ? actionData.preview : null;
   const [quantity, setQuantity] = useState(preview?.quantity ?? item.quantity);
   const perSeat = PACKAGES[id].perSeat;
+  const hydrated = useHydrated();
   return (
     <div className="billing-change">
       {perSeat ? (
         <Form method="post" className="billing-buy">
           <input type="hidden" name="package_id" value={id} />
           <QuantityInput name="quantity" label={t("items.quantity")} value={quantity} onChange={setQuantity} />
-          <button type="submit" name="intent" value="preview" className="btn btn-small" disabled={quantity === item.quantity || quantity < 1} data-testid={`preview-${id}`}>
+          <button type="submit" name="intent" value="preview" className="btn btn-small" disabled={hydrated && (quantity === item.quantity || quantity < 1)} data-testid={`preview-${id}`}>
             {t("items.change")}
           </button>
         </Form>
@@ -306,6 +314,7 @@ function TrialDialog() {
   const { t } = useTranslation("billing");
   const [seats, setSeats] = useState<Record<string, number>>({});
   const total = Object.values(seats).reduce((s, n) => s + (Number.isFinite(n) ? n : 0), 0);
+  const hydrated = useHydrated();
   return (
     <details className="billing-trial card" data-testid="trial-dialog">
       <summary className="btn btn-small">{t("trial.open")}</summary>
@@ -333,7 +342,7 @@ function TrialDialog() {
           ))}
         </div>
         <p className={total > TRIAL_MAX_SEATS ? "field-errors" : "muted"}>{t("trial.total", { count: total, max: TRIAL_MAX_SEATS })}</p>
-        <button type="submit" className="btn btn-primary btn-small" disabled={total < 1 || total > TRIAL_MAX_SEATS} data-testid="trial-start">
+        <button type="submit" className="btn btn-primary btn-small" disabled={hydrated && (total < 1 || total > TRIAL_MAX_SEATS)} data-testid="trial-start">
           {t("trial.start")}
         </button>
       </Form>
