@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/components/billing/shell-billing";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -37,8 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
   if (!ctx.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
   const url = new URL(request.url);
-  const cycle = url.searchParams.get("cycle") === "month" ? "month" : "year";
   const state = await billingState(db(), ctx);
+  // Yearly by default; with a live subscription its own interval (what adding an item costs).
+  const live = state.info.status === "active" || state.info.status === "trialing";
+  const asked = url.searchParams.get("cycle");
+  const cycle = asked === "month" || asked === "year" ? asked : live && state.info.interval === "month" ? "month" : "year";
   const pendingId = Number(url.searchParams.get("pending"));
   const pending = Number.isInteger(pendingId) && pendingId > 0 ? await getInvoice(db(), ctx, pendingId) : null;
   return json({
@@ -100,7 +103,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-const money = (value: number, locale: string) => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", maximumFractionDigits: 2 }).format(value);
+
+/** Client-side button states only once the page runs: without JavaScript the server validates. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+const money = (value: number, locale: string, digits = 2) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
 export default function BillingOverview() {
   const data = useLoaderData<typeof loader>();
@@ -197,7 +208,7 @@ function PackageCard({ id, item, data, live }: { id: PackageId; item: ItemView |
       <h3>{t(`packages.${id}.name`)}</h3>
       <p className="muted">{t(`packages.${id}.text`)}</p>
       <p className="billing-price">
-        {price === null ? t("overview.onRequest") : t("overview.perMonth", { price: money(price, data.locale) })}
+        {price === null ? t("overview.onRequest") : t("overview.perMonth", { price: money(price, data.locale, 0) })}
         {price !== null && def.perSeat ? <span className="muted"> {t("overview.perSeat")}</span> : null}
       </p>
       {item ? (
@@ -266,13 +277,14 @@ function ChangeQuantity({ id, item, locale }: { id: PackageId; item: ItemView; l
   const preview = actionData?.preview?.package_id === id ? actionData.preview : null;
   const [quantity, setQuantity] = useState(preview?.quantity ?? item.quantity);
   const perSeat = PACKAGES[id].perSeat;
+  const hydrated = useHydrated();
   return (
     <div className="billing-change">
       {perSeat ? (
         <Form method="post" className="billing-buy">
           <input type="hidden" name="package_id" value={id} />
           <QuantityInput name="quantity" label={t("items.quantity")} value={quantity} onChange={setQuantity} />
-          <button type="submit" name="intent" value="preview" className="btn btn-small" disabled={quantity === item.quantity || quantity < 1} data-testid={`preview-${id}`}>
+          <button type="submit" name="intent" value="preview" className="btn btn-small" disabled={hydrated && (quantity === item.quantity || quantity < 1)} data-testid={`preview-${id}`}>
             {t("items.change")}
           </button>
         </Form>
@@ -302,6 +314,7 @@ function TrialDialog() {
   const { t } = useTranslation("billing");
   const [seats, setSeats] = useState<Record<string, number>>({});
   const total = Object.values(seats).reduce((s, n) => s + (Number.isFinite(n) ? n : 0), 0);
+  const hydrated = useHydrated();
   return (
     <details className="billing-trial card" data-testid="trial-dialog">
       <summary className="btn btn-small">{t("trial.open")}</summary>
@@ -329,7 +342,7 @@ function TrialDialog() {
           ))}
         </div>
         <p className={total > TRIAL_MAX_SEATS ? "field-errors" : "muted"}>{t("trial.total", { count: total, max: TRIAL_MAX_SEATS })}</p>
-        <button type="submit" className="btn btn-primary btn-small" disabled={total < 1 || total > TRIAL_MAX_SEATS} data-testid="trial-start">
+        <button type="submit" className="btn btn-primary btn-small" disabled={hydrated && (total < 1 || total > TRIAL_MAX_SEATS)} data-testid="trial-start">
           {t("trial.start")}
         </button>
       </Form>

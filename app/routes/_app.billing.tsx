@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { countOpenInvoices } from "~/models/billing.server";
@@ -20,8 +20,10 @@ export default function BillingLayout() {
   const { openInvoices } = useLoaderData<typeof loader>();
   const { t } = useTranslation("billing");
   const tab = ({ isActive }: { isActive: boolean }) => cx("tab", isActive && "active");
+  // Loading state: while a billing page loads or a form is sent, the tab content is dimmed and busy.
+  const busy = useNavigation().state !== "idle";
   return (
-    <div className="page billing-page">
+    <div className={cx("page billing-page", busy && "billing-busy")} aria-busy={busy} data-testid="billing-page">
       <h1 className="page-title">{t("title")}</h1>
       <nav className="tabs" aria-label={t("title")}>
         <NavLink to="/billing" end className={tab} data-testid="tab-overview">

@@ -48,7 +48,7 @@ describe("billing with the local provider", () => {
     expect(await locked(page, "/inventories")).toBe(1);
     expect(await locked(page, "/reports")).toBe(1);
     // Yearly is the default cycle, shown per month (1490 / 12 rounded).
-    expect(await page.getByTestId("package-pro_subscription").locator(".billing-price").textContent()).toContain("124");
+    expect(await page.getByTestId("package-pro_subscription").locator(".billing-price").textContent()).toContain("€124 / month");
 
     // Buy Pro for 2 devices: checkout redirect to the local confirmation page.
     const pro = page.getByTestId("package-pro_subscription");
@@ -155,5 +155,31 @@ describe("billing with the local provider", () => {
     await p2.waitForURL(/\/measurements\/timber$/);
     expect(await p2.getByTestId("banner-noPlan").count()).toBe(0);
     await noJs.close();
+  });
+
+  it("buys a plan and changes its quantity with the preview without JavaScript", async () => {
+    const org = await createOrganization({ name: "Elm Depot" });
+    const admin = await createUser(org.id, { role: "admin" });
+    const context = await signedInContext(browser, admin.id, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/billing?cycle=month");
+    await page.getByTestId("buy-log_counter_subscription").click();
+    await page.waitForURL(/\/billing\/checkout\/[\w-]+$/);
+    expect(await page.getByTestId("local-checkout").textContent()).toContain("€49.00");
+    await page.getByTestId("checkout-confirm").click();
+    await page.waitForURL(/\/billing$/);
+    expect(await page.getByTestId("subscription-status").textContent()).toBe("Active");
+    expect(await features(org.id)).toEqual(["log_counter"]);
+
+    const card = page.getByTestId("package-log_counter_subscription");
+    await card.getByLabel("Devices").fill("2");
+    await card.getByTestId("preview-log_counter_subscription").click();
+    const preview = page.getByTestId("preview-result-log_counter_subscription");
+    expect(await preview.textContent()).toMatch(/Amount due now for 2 devices: €4\d\.\d\d/);
+    await page.getByTestId("confirm-log_counter_subscription").click();
+    await page.waitForURL(/\/billing\?pending=\d+$/);
+    expect(await page.getByTestId("pending-invoice-dialog").isVisible()).toBe(true);
+    expect(await page.getByTestId("package-log_counter_subscription").getByTestId("item-quantity").textContent()).toBe("Devices: 2");
+    await context.close();
   });
 });

@@ -290,3 +290,16 @@ describe("picture measurements consumed by uploads", () => {
     expect(await pictureCreditStatus(db(), other.id)).toMatchObject({ remaining: 99, usedLastDay: 1, lastDayWarning: false });
   });
 });
+
+describe("the demo seed's subscription", () => {
+  it("gives the demo organisation a yearly Pro subscription whose items make its features", async () => {
+    const { seedBilling } = await import("#db/seed/billing");
+    const { org, token } = await admin(["something_stale"]);
+    const features = await seedBilling(db(), org.id);
+    expect(features).toEqual(["custom_fields", "diameter_profiles", "inventories", "minmax_assortments", "mixed_stack_reports", "precise_log_by_log_excel", "reports", "timber_management"]);
+    const r = await api("/api/web_app/subscription/items", { token });
+    expect(r.data.subscription_info).toMatchObject({ status: "active", interval: "year", remaining_measurements: 50 });
+    expect(r.data.packages).toEqual([{ package_id: "pro_subscription", quantity: 3, devices_linked: 0 }]);
+    expect((await api("/api/web_app/subscription/invoices", { token })).data).toMatchObject([{ status: "paid", total: 1490 * 3 + 190 + 190 + 290 }]);
+  });
+});

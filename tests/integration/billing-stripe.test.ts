@@ -67,6 +67,29 @@ const server = setupServer(
     await record(request);
     return HttpResponse.json({ id: params.id, object: "subscription", cancel_at_period_end: true });
   }),
+  http.get(`${STRIPE}/v1/invoices`, async ({ request }) => {
+    const s = await record(request);
+    return HttpResponse.json({
+      object: "list",
+      url: "/v1/invoices",
+      has_more: false,
+      data: [
+        {
+          id: "in_prorate",
+          object: "invoice",
+          customer: "cus_x",
+          subscription: s.params.subscription,
+          number: "PP-0042",
+          status: "open",
+          total: 24167,
+          currency: "eur",
+          hosted_invoice_url: "https://invoice.stripe.com/i/in_prorate",
+          created: 1_790_000_000,
+          lines: { object: "list", data: [{ description: "Remaining time on Reports", quantity: 1, amount: 24167 }] },
+        },
+      ],
+    });
+  }),
   http.post(`${STRIPE}/v1/invoices/create_preview`, async ({ request }) => {
     await record(request);
     return HttpResponse.json({ object: "invoice", amount_due: 24833, currency: "eur" });
@@ -156,9 +179,12 @@ describe("the Stripe adapter", () => {
     const sub = `sub_${c.organizationId}`;
     const provider = createStripeProvider(db(), { secretKey: KEY, appUrl: APP });
 
-    await provider.addItem(c, { package_id: "reports_bundle", quantity: 1 });
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(["GET /v1/prices", "POST /v1/subscription_items"]);
+    const added = await provider.addItem(c, { package_id: "reports_bundle", quantity: 1 });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(["GET /v1/prices", "POST /v1/subscription_items", "GET /v1/invoices"]);
     expect(seen[1].params).toEqual({ subscription: sub, price: "price_reports_y", quantity: "1", proration_behavior: "always_invoice", payment_behavior: "allow_incomplete" });
+    expect(seen[2].params).toEqual({ subscription: sub, limit: "1" });
+    // The prorated invoice Stripe raised is the pending invoice of the dialog.
+    expect(added.invoice).toMatchObject({ number: "PP-0042", status: "open", total: 241.67, url: "https://invoice.stripe.com/i/in_prorate" });
     expect((await listItems(db(), c.organizationId)).find((i) => i.package_id === "reports_bundle")).toMatchObject({ stripe_item_id: "si_new", cancelled: false });
 
     seen = [];

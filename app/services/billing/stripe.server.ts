@@ -13,6 +13,7 @@ import {
   updateBillingAccount,
   upsertItem,
   upsertStripeInvoice,
+  invoiceView,
 } from "~/models/billing.server";
 import {
   isPackageId,
@@ -68,6 +69,12 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
       if (!id) throw new Error(`Stripe has no active price with lookup key ${k}`);
       return id;
     });
+  }
+
+  /** The invoice Stripe raised for a change (always_invoice): stored, and answered when still open. */
+  async function pendingInvoice(c: BillingCustomer, subscription: string) {
+    const list = await stripe.invoices.list({ subscription, limit: 1 });
+    return list.data[0] ? storeStripeInvoice(db, c.organizationId, list.data[0]) : null;
   }
 
   async function live(c: BillingCustomer) {
@@ -131,11 +138,11 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
       });
       await upsertItem(db, c.organizationId, { package_id: input.package_id as PackageId, quantity: input.quantity, stripe_item_id: item.id });
       await recomputeFeatures(db, c.organizationId);
-      return { invoice: null };
+      return { invoice: await pendingInvoice(c, account.stripe_subscription_id) };
     },
 
     async updateItem(c, input) {
-      await live(c);
+      const account = await live(c);
       const item = (await listItems(db, c.organizationId)).find((i) => i.package_id === input.package_id)!;
       await stripe.subscriptionItems.update(item.stripe_item_id!, {
         quantity: input.quantity,
@@ -144,7 +151,7 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
       });
       await setItemQuantity(db, c.organizationId, input.package_id, input.quantity);
       await recomputeFeatures(db, c.organizationId);
-      return { invoice: null };
+      return { invoice: await pendingInvoice(c, account.stripe_subscription_id) };
     },
 
     async cancelItem(c, packageId) {
@@ -288,28 +295,36 @@ async function applyEvent(db: DB, event: Stripe.Event): Promise<number | null> {
     case "invoice.marked_uncollectible": {
       const invoice = event.data.object;
       const orgId = await organizationOf(db, invoice);
-      const status = invoiceStatus(invoice.status);
-      if (!orgId || !status || !invoice.id) return orgId;
-      const lines: InvoiceLine[] = (invoice.lines?.data ?? []).map((l) => ({
-        description: l.description ?? "",
-        quantity: l.quantity ?? 1,
-        amount_cents: l.amount,
-      }));
-      await upsertStripeInvoice(db, orgId, {
-        stripe_invoice_id: invoice.id,
-        number: invoice.number ?? invoice.id,
-        total_cents: invoice.total,
-        currency: invoice.currency.toUpperCase(),
-        lines,
-        status,
-        url: invoice.hosted_invoice_url ?? null,
-        created_at: new Date(invoice.created * 1000),
-      });
+      if (orgId) await storeStripeInvoice(db, orgId, invoice);
       return orgId;
     }
     default:
       return null;
   }
+}
+
+/** Stores a Stripe invoice (drafts are not shown); answers its view when it is open. */
+export async function storeStripeInvoice(db: DB, orgId: number, invoice: Stripe.Invoice) {
+  const status = invoiceStatus(invoice.status);
+  if (!status || !invoice.id) return null;
+  const lines: InvoiceLine[] = (invoice.lines?.data ?? []).map((l) => ({
+    description: l.description ?? "",
+    quantity: l.quantity ?? 1,
+    amount_cents: l.amount,
+  }));
+  await upsertStripeInvoice(db, orgId, {
+    stripe_invoice_id: invoice.id,
+    number: invoice.number ?? invoice.id,
+    total_cents: invoice.total,
+    currency: invoice.currency.toUpperCase(),
+    lines,
+    status,
+    url: invoice.hosted_invoice_url ?? null,
+    created_at: new Date(invoice.created * 1000),
+  });
+  if (status !== "open") return null;
+  const row = await db.selectFrom("invoices").selectAll().where("organization_id", "=", orgId).where("stripe_invoice_id", "=", invoice.id).executeTakeFirstOrThrow();
+  return invoiceView(row);
 }
 
 function periodEnd(sub: Stripe.Subscription): number | null {
