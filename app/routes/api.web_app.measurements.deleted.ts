@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { roundHalfUp } from "~/domain/numeric";
 import { deletedMeasurements } from "~/models/timber-dashboard.server";
 import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (body.created_at_until && !until) errors.created_at_until = ["timber:errors.date"];
   if (Object.keys(errors).length) return json({ error: "validation_failed", errors }, { status: 422 });
   const result = await deletedMeasurements(db(), ctx, { from, until });
-  return json({ ...result, total_volume: Number(result.total_volume.toFixed(3)), volume_unit: "m^3" });
+  return json({ ...result, total_volume: roundHalfUp(result.total_volume, 3), volume_unit: "m^3" });
 }
 
 export function loader() {
