@@ -56,6 +56,7 @@ export interface DashboardStorage {
   latitude: number | null;
   longitude: number | null;
   storage_state_id: number;
+  storage_group_id: number | null;
   updated_at: Date;
   token: string | null;
   last_inventory_confirmed_at: Date | null;
@@ -71,7 +72,7 @@ export async function dashboardStorages(db: DB, ctx: Ctx, f: DashboardFilter): P
   const keys = f.custom_fields && Object.keys(f.custom_fields).length ? await searchableCustomFieldKeys(db, ctx) : new Set<string>();
   let storagesQ = db
     .selectFrom("storages")
-    .select(["id", "name", "latitude", "longitude", "storage_state_id", "updated_at", "token", "last_inventory_confirmed_at"])
+    .select(["id", "name", "latitude", "longitude", "storage_state_id", "storage_group_id", "updated_at", "token", "last_inventory_confirmed_at"])
     .where("organization_id", "=", ctx.organizationId)
     .where("deleted_at", "is", null);
   if (f.storage_ids?.length) storagesQ = storagesQ.where("id", "in", f.storage_ids);

@@ -213,7 +213,8 @@ export function filterParamsFromSearch(params: URLSearchParams): Record<string, 
     }
     const key = rawKey.replace(/\[\]$/, "");
     if (!(key in DashboardFilterSchema.shape)) continue;
-    out[key] = typeof out[key] === "string" && rawKey.endsWith("[]") ? `${out[key]},${value}` : value;
+    // Repeated list parameters (a multi-select, or storage_ids[]=1&storage_ids[]=2) join with commas.
+    out[key] = typeof out[key] === "string" && key.endsWith("_ids") ? `${out[key]},${value}` : value;
   }
   if (Object.keys(custom).length) out.custom_fields = custom;
   return out;
