@@ -127,7 +127,7 @@ export function StoragesTable({
                     {formatVolume(s.volume)}
                   </td>
                   <td>
-                    <RowMenu storage={s} isAdmin={isAdmin} origin={origin} />
+                    <RowMenu storage={s} isAdmin={isAdmin} origin={origin} prerender={open} />
                   </td>
                 </tr>
                 {open && expanded ? (
@@ -157,15 +157,22 @@ export function StoragesTable({
   );
 }
 
-function RowMenu({ storage, isAdmin, origin }: { storage: StorageRow; isAdmin: boolean; origin: string }) {
+/**
+ * The row's action menu. Its items are rendered when the menu is first opened (300 storages'
+ * menus would double the page), and up front for the expanded row, so without JavaScript the
+ * menu works once its row is expanded.
+ */
+function RowMenu({ storage, isAdmin, origin, prerender }: { storage: StorageRow; isAdmin: boolean; origin: string; prerender: boolean }) {
   const { t } = useTranslation("timber");
   const [copied, setCopied] = useState(false);
+  const [opened, setOpened] = useState(false);
   const link = storage.token ? `${origin}/public_storage/${storage.token}` : null;
   return (
-    <details className="dropdown row-menu" data-testid={`storage-menu-${storage.id}`}>
+    <details className="dropdown row-menu" data-testid={`storage-menu-${storage.id}`} onToggle={(e) => (e.currentTarget.open ? setOpened(true) : undefined)}>
       <summary className="btn btn-ghost btn-small" aria-label={t("menu.open", { name: storage.name })}>
         ⋯
       </summary>
+      {opened || prerender ? (
       <div className="dropdown-menu">
         {storage.canEdit ? (
           <>
@@ -226,6 +233,7 @@ function RowMenu({ storage, isAdmin, origin }: { storage: StorageRow; isAdmin: b
           )
         ) : null}
       </div>
+      ) : null}
     </details>
   );
 }
