@@ -156,8 +156,6 @@ async function main() {
       [ids.orgId, start, end],
     )) as any;
     console.log(`three-month range: ${count.c} measurements of ${MEASUREMENTS}`);
-    const [[load]] = (await conn.query("SELECT 1 AS x")) as any;
-    void load;
     const os = await import("node:os");
     console.log(`machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
 
