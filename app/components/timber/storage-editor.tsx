@@ -64,6 +64,13 @@ export function StorageEditor() {
           <div className="field-hint">
             <StorageStateBadge state={state} />
           </div>
+          {errors.storage_state_id ? (
+            <ul className="field-errors">
+              {errors.storage_state_id.map((e) => (
+                <li key={e}>{t(e)}</li>
+              ))}
+            </ul>
+          ) : null}
         </div>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"} data-testid="storage-save">
           {t("detail.save")}
