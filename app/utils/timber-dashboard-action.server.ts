@@ -11,6 +11,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function handleDashboardAction(request: Request, ctx: AuthContext) {
   const form = await request.formData();
   const back = new URL(request.url);
+  // Back to the same filtered view (the form posted to the index route, "?index" is Remix's).
+  back.searchParams.delete("index");
   const to = back.pathname + back.search;
   const ids = form
     .getAll("measurement_ids")
