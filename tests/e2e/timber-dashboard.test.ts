@@ -116,6 +116,8 @@ describe("timber measuring from the device to the dashboard, detail, filters, bu
     await page.getByTestId("bulk-move").click();
     await expect.poll(() => cellText(page, `storage-${hill.id}-volume`)).toBe(m3(volA * 2));
     expect((await db().selectFrom("measurements").select("storage_id").where("id", "=", idA).executeTakeFirstOrThrow()).storage_id).toBe(hill.id);
+    // The bar clears once the action succeeded.
+    await expect.poll(() => page.getByTestId("bulk-bar").count()).toBe(0);
 
     // Delete the other one (the browser confirmation is accepted) and find both on the deleted page.
     await page.goto(`/measurements/timber?open=${riverside.id}`);

@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
-import { Fragment, useEffect, useState } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
 
@@ -71,7 +71,8 @@ export function StoragesTable({
   const [selected, setSelected] = useState<number[]>([]);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => setSelected([]), [expanded?.storageId, expanded?.page]);
+  // A new location (e.g. the redirect after a bulk action) remounts the list: the selection clears.
+  const locationKey = useLocation().key;
 
   return (
     <div className="table-wrap">
@@ -134,6 +135,7 @@ export function StoragesTable({
                   <tr className="row-detail">
                     <td colSpan={7}>
                       <MeasurementsList
+                        key={locationKey}
                         expanded={expanded}
                         hrefWith={hrefWith}
                         formatVolume={formatVolume}
@@ -270,8 +272,15 @@ function MeasurementsList({
     else groups.push({ month, items: [m] });
   }
   const showBar = canEdit && (!hydrated || selected.length > 0);
+  // The checkboxes stay uncontrolled (a box ticked before hydration keeps its tick); the
+  // selection is read back from the form whenever it changes or the page of the list does.
+  const formRef = useRef<HTMLFormElement>(null);
+  const readSelection = () =>
+    setSelected([...(formRef.current?.querySelectorAll<HTMLInputElement>('input[name="measurement_ids"]:checked') ?? [])].map((i) => Number(i.value)));
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(readSelection, [expanded.storageId, expanded.page]);
   return (
-    <Form method="post" className="measurements-list" data-testid="measurements-list">
+    <Form method="post" className="measurements-list" data-testid="measurements-list" ref={formRef}>
       {groups.map((g) => (
         <section key={g.month} className="month-group">
           <h3 className="month-title">{g.month}</h3>
@@ -286,8 +295,7 @@ function MeasurementsList({
                     disabled={m.inventory_id !== null}
                     title={m.inventory_id !== null ? t("bulk.inInventory") : undefined}
                     aria-label={t("bulk.select", { id: m.id })}
-                    checked={hydrated ? selected.includes(m.id) : undefined}
-                    onChange={(e) => setSelected(e.target.checked ? [...selected, m.id] : selected.filter((x) => x !== m.id))}
+                    onChange={readSelection}
                     data-testid={`select-${m.id}`}
                   />
                 ) : null}
