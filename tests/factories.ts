@@ -178,3 +178,46 @@ export async function createSubscription(
   }
   return recomputeFeatures(db(), organizationId);
 }
+
+/** A paired device of the organisation and its bearer token (as POST /api/device/pairings gives). */
+export async function createDevice(organizationId: number, values: { allStorages?: boolean; storageIds?: number[]; locked?: boolean } = {}) {
+  const token = randomBytes(24).toString("hex");
+  const { hashToken } = await import("~/utils/token.server");
+  const r = await db()
+    .insertInto("devices")
+    .values({
+      organization_id: organizationId,
+      name: `Phone ${unique()}`,
+      hw_id: unique(),
+      token_hash: hashToken(token),
+      all_storages: values.allStorages ?? true,
+      locked: values.locked ?? false,
+      // Just used: requireDevice's once-a-minute last_used write stays out of "nothing changed" checks.
+      last_used: new Date(),
+    })
+    .executeTakeFirstOrThrow();
+  const id = Number(r.insertId);
+  if (values.storageIds?.length) {
+    await db().insertInto("device_storages").values(values.storageIds.map((storage_id) => ({ device_id: id, storage_id }))).execute();
+  }
+  return { id, token };
+}
+
+export async function createCustomField(
+  organizationId: number,
+  values: { key: string; name?: string; data_type?: "string" | "integer" | "decimal" | "date" | "boolean"; required?: boolean },
+) {
+  const r = await db()
+    .insertInto("custom_fields")
+    .values({
+      organization_id: organizationId,
+      key: values.key,
+      name: values.name ?? values.key,
+      source_key: "measurement",
+      data_type: values.data_type ?? "string",
+      searchable: true,
+      required: values.required ?? false,
+    })
+    .executeTakeFirstOrThrow();
+  return { id: Number(r.insertId) };
+}

@@ -266,7 +266,9 @@ export async function consumePictureCredit(db: DB, organizationId: number): Prom
   const items = await listItems(db, organizationId);
   const remaining = account?.remaining_measurements ?? 0;
   if (activeItems(account, items).some((i) => isPlanId(i.package_id))) return { consumed: false, remaining };
-  return db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when given one, so a failed upload never costs a credit.
+  const run = <T,>(fn: (trx: DB) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  return run(async (trx) => {
     const r = await trx
       .updateTable("billing_accounts")
       .set((eb) => ({ remaining_measurements: eb("remaining_measurements", "-", 1) }))

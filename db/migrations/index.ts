@@ -3,6 +3,7 @@ import * as initial from "./2026_11_21_0001_initial";
 import * as devicesCustomFields from "./2026_11_21_0002_devices_custom_fields";
 import * as exports_ from "./2026_11_21_0008_exports";
 import * as billing from "./2026_11_21_0005_billing";
+import * as timber from "./2026_11_21_0006_timber";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0002_devices_custom_fields": devicesCustomFields,
   "2026_11_21_0008_exports": exports_,
   "2026_11_21_0005_billing": billing,
+  "2026_11_21_0006_timber": timber,
 };

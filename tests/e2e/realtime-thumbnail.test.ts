@@ -30,7 +30,8 @@ describe("realtime from the worker to an open page", () => {
     const page = await context.newPage();
     // The page subscribes to the organisation's channel once it has loaded.
     const subscribed = page.waitForResponse((r) => r.url().includes(`/realtime?channel=organization%3A${org.id}`));
-    await page.goto("/measurements/timber");
+    // The dashboard lists a storage's measurements once its row is expanded.
+    await page.goto(`/measurements/timber?open=${storage.id}`);
     await subscribed;
     const row = page.getByTestId(`measurement-${m.id}`);
     expect(await row.getByTestId("thumb-pending").count()).toBe(1);

@@ -1,0 +1,132 @@
+import { useTranslation } from "react-i18next";
+
+interface Summary {
+  unit: string;
+  logCount: number;
+  logsSheet: Array<{ diameterCm: number; lengthM: number; count: number; volume: number }>;
+  byAssortment: Array<{ assortmentId: string | number | null; count: number; volume: number; valueCents: number }>;
+  byCull: Array<{ cullId: string | number; count: number; volume: number }>;
+}
+
+/** Logs sheet (diameter x length), per-assortment and per-cull totals from app/domain's summary. */
+export function MeasurementTables({
+  summary,
+  lookups,
+  fmtVolume,
+}: {
+  summary: Summary;
+  lookups: { assortments: Array<{ id: number; name: string }>; culls: Array<{ id: number; name: string }> };
+  fmtVolume: (v: number) => string;
+}) {
+  const { t } = useTranslation("timber");
+  const unit = summary.unit === "fbm" ? "FBM" : "m³";
+  const name = (list: Array<{ id: number; name: string }>, id: string | number | null) =>
+    id === null ? t("tables.unassigned") : (list.find((x) => x.id === Number(id))?.name ?? <span className="text-warning">{id}</span>);
+  if (summary.logCount === 0) return null;
+  return (
+    <div className="detail-tables">
+      <section className="card">
+        <h2 className="card-title">{t("tables.logsSheet")}</h2>
+        <div className="table-wrap">
+          <table className="table" data-testid="logs-sheet">
+            <thead>
+              <tr>
+                <th className="num">{t("tables.diameter")}</th>
+                <th className="num">{t("tables.length")}</th>
+                <th className="num">{t("tables.count")}</th>
+                <th className="num">{t("tables.volume", { unit })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.logsSheet.map((r) => (
+                <tr key={`${r.diameterCm}-${r.lengthM}`}>
+                  <td className="num">{r.diameterCm}</td>
+                  <td className="num">{r.lengthM}</td>
+                  <td className="num">{r.count}</td>
+                  <td className="num">{fmtVolume(r.volume)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="card">
+        <h2 className="card-title">{t("tables.byAssortment")}</h2>
+        <table className="table" data-testid="by-assortment">
+          <thead>
+            <tr>
+              <th>{t("fields.assortment")}</th>
+              <th className="num">{t("tables.count")}</th>
+              <th className="num">{t("tables.volume", { unit })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.byAssortment.map((r) => (
+              <tr key={String(r.assortmentId)}>
+                <td>{name(lookups.assortments, r.assortmentId)}</td>
+                <td className="num">{r.count}</td>
+                <td className="num">{fmtVolume(r.volume)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="card">
+        <h2 className="card-title">{t("tables.byCull")}</h2>
+        {summary.byCull.length === 0 ? (
+          <p className="muted">{t("tables.noCulls")}</p>
+        ) : (
+          <table className="table" data-testid="by-cull">
+            <thead>
+              <tr>
+                <th>{t("tables.cull")}</th>
+                <th className="num">{t("tables.count")}</th>
+                <th className="num">{t("tables.volume", { unit })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.byCull.map((r) => (
+                <tr key={String(r.cullId)}>
+                  <td>{name(lookups.culls, r.cullId)}</td>
+                  <td className="num">{r.count}</td>
+                  <td className="num">{fmtVolume(r.volume)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+type Status = { status: number; score?: number; angle?: number } | undefined;
+
+/** Metrology checks of the photo: status 1 is passed. */
+export function Metrology({ metrology }: { metrology: { angle_validation?: Status; interference?: Status; brightness?: Status; is_valid?: boolean } | null }) {
+  const { t } = useTranslation("timber");
+  return (
+    <section className="card" data-testid="metrology">
+      <h2 className="card-title">{t("metrology.title")}</h2>
+      {!metrology ? (
+        <p className="muted">{t("metrology.none")}</p>
+      ) : (
+        <ul className="metrology-list">
+          {(["angle_validation", "interference", "brightness"] as const).map((k) => {
+            const s = metrology[k];
+            return (
+              <li key={k}>
+                <span>{t(`metrology.${k}`)}</span>
+                <span className={`badge ${s?.status === 1 ? "badge-state-success" : s ? "badge-danger" : ""}`}>{s ? t(s.status === 1 ? "metrology.passed" : "metrology.failed") : "-"}</span>
+              </li>
+            );
+          })}
+          <li>
+            <strong>{t("metrology.valid")}</strong>
+            <span className={`badge ${metrology.is_valid ? "badge-state-success" : "badge-danger"}`}>{t(metrology.is_valid ? "yes" : "no")}</span>
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,375 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Fragment, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icon";
+
+export interface StorageRow {
+  id: number;
+  name: string;
+  storage_state_id: number;
+  logs_count: number;
+  volume: number;
+  measurements_count: number;
+  token: string | null;
+  is_default: boolean;
+  canEdit: boolean;
+}
+export interface ListMeasurement {
+  id: number;
+  taken_at: string;
+  logs_count: number;
+  volume: number;
+  log_length: number | null;
+  measurement_type_id: number;
+  inventory_id: number | null;
+  photo_status: number;
+  photo_thumbnail: string | null;
+  has_photo: boolean;
+  type: string;
+}
+export interface Expanded {
+  storageId: number;
+  page: number;
+  totalPages: number;
+  totalCount: number;
+  measurements: ListMeasurement[];
+}
+
+const BADGE: Record<number, string> = { 1: "warning", 2: "none", 3: "secondary", 4: "success", 5: "info", 6: "danger" };
+
+export function StorageStateBadge({ state }: { state: number }) {
+  const { t } = useTranslation("timber");
+  return <span className={`badge badge-state-${BADGE[state] ?? "none"}`}>{BADGE[state] ? t(`states.${state}`) : "ENUM_ERROR"}</span>;
+}
+
+/**
+ * The storages table: a row expands (a link, so it works without JavaScript) to its measurements
+ * grouped by month, 5 per page; selected measurements get the bulk action bar.
+ */
+export function StoragesTable({
+  storages,
+  expanded,
+  hrefWith,
+  formatVolume,
+  formatDate,
+  monthLabel,
+  allStorages,
+  isAdmin,
+  origin,
+}: {
+  storages: StorageRow[];
+  expanded: Expanded | null;
+  hrefWith: (changes: Record<string, string | null>) => string;
+  formatVolume: (v: number) => string;
+  formatDate: (iso: string) => string;
+  monthLabel: (iso: string) => string;
+  allStorages: Array<{ id: number; name: string }>;
+  isAdmin: boolean;
+  origin: string;
+}) {
+  const { t } = useTranslation("timber");
+  const [selected, setSelected] = useState<number[]>([]);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // A new location (e.g. the redirect after a bulk action) remounts the list: the selection clears.
+  const locationKey = useLocation().key;
+
+  return (
+    <div className="table-wrap">
+      <table className="table storages-table" data-testid="storages-table">
+        <thead>
+          <tr>
+            <th aria-label={t("table.expand")} />
+            <th>{t("table.storage")}</th>
+            <th>{t("table.state")}</th>
+            <th className="num">{t("table.measurements")}</th>
+            <th className="num">{t("table.logs")}</th>
+            <th className="num">{t("table.volume")}</th>
+            <th aria-label={t("table.actions")} />
+          </tr>
+        </thead>
+        <tbody>
+          {storages.map((s) => {
+            const open = expanded?.storageId === s.id;
+            const empty = s.logs_count === 0 && s.volume === 0;
+            return (
+              <Fragment key={s.id}>
+                <tr data-testid={`storage-${s.id}`} className={open ? "row-open" : undefined}>
+                  <td>
+                    {empty ? (
+                      <span className="expand-disabled" aria-hidden>
+                        <Icon name="chevron" />
+                      </span>
+                    ) : (
+                      <Link
+                        to={hrefWith(open ? { open: null, page: null } : { open: String(s.id), page: null })}
+                        preventScrollReset
+                        className={`expand-toggle${open ? " open" : ""}`}
+                        aria-expanded={open}
+                        aria-label={t(open ? "table.collapse" : "table.expand")}
+                        data-testid={`expand-${s.id}`}
+                      >
+                        <Icon name="chevron" />
+                      </Link>
+                    )}
+                  </td>
+                  <td>
+                    {s.name}
+                    {s.is_default ? <span className="muted"> · {t("table.default")}</span> : null}
+                  </td>
+                  <td>
+                    <StorageStateBadge state={s.storage_state_id} />
+                  </td>
+                  <td className="num">{s.measurements_count}</td>
+                  <td className="num" data-testid={`storage-${s.id}-logs`}>
+                    {s.logs_count}
+                  </td>
+                  <td className="num" data-testid={`storage-${s.id}-volume`}>
+                    {formatVolume(s.volume)}
+                  </td>
+                  <td>
+                    <RowMenu storage={s} isAdmin={isAdmin} origin={origin} prerender={open} />
+                  </td>
+                </tr>
+                {open && expanded ? (
+                  <tr className="row-detail">
+                    <td colSpan={7}>
+                      <MeasurementsList
+                        key={locationKey}
+                        expanded={expanded}
+                        hrefWith={hrefWith}
+                        formatVolume={formatVolume}
+                        formatDate={formatDate}
+                        monthLabel={monthLabel}
+                        selected={selected}
+                        setSelected={setSelected}
+                        hydrated={hydrated}
+                        allStorages={allStorages.filter((x) => x.id !== s.id)}
+                        canEdit={s.canEdit}
+                      />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The row's action menu. Its items are rendered when the menu is first opened (300 storages'
+ * menus would double the page), and up front for the expanded row, so without JavaScript the
+ * menu works once its row is expanded.
+ */
+function RowMenu({ storage, isAdmin, origin, prerender }: { storage: StorageRow; isAdmin: boolean; origin: string; prerender: boolean }) {
+  const { t } = useTranslation("timber");
+  const [copied, setCopied] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const link = storage.token ? `${origin}/public_storage/${storage.token}` : null;
+  return (
+    <details className="dropdown row-menu" data-testid={`storage-menu-${storage.id}`} onToggle={(e) => (e.currentTarget.open ? setOpened(true) : undefined)}>
+      <summary className="btn btn-ghost btn-small" aria-label={t("menu.open", { name: storage.name })}>
+        ⋯
+      </summary>
+      {opened || prerender ? (
+      <div className="dropdown-menu">
+        {storage.canEdit ? (
+          <>
+            <Link className="dropdown-item" to={`/measurements/timber/manual?storage_id=${storage.id}`}>
+              {t("menu.manual")}
+            </Link>
+            <Link className="dropdown-item" to={`/measurements/timber/upload?storage_id=${storage.id}`}>
+              {t("menu.upload")}
+            </Link>
+          </>
+        ) : null}
+        {isAdmin ? (
+          <Link className="dropdown-item" to={`/storages/${storage.id}`}>
+            {t("menu.edit")}
+          </Link>
+        ) : null}
+        {link ? (
+          <button
+            type="button"
+            className="dropdown-item"
+            data-link={link}
+            onClick={async () => {
+              await navigator.clipboard?.writeText(link);
+              setCopied(true);
+              setTimeout(() => setCopied(false), 2000);
+            }}
+          >
+            {copied ? t("menu.copied") : t("menu.copyLink")}
+          </button>
+        ) : isAdmin ? (
+          <Form method="post" className="dropdown-form">
+            <input type="hidden" name="intent" value="create-link" />
+            <input type="hidden" name="storage_id" value={storage.id} />
+            <button type="submit" className="dropdown-item">
+              {t("menu.createLink")}
+            </button>
+          </Form>
+        ) : null}
+        {isAdmin ? (
+          storage.is_default ? (
+            <p className="dropdown-text alert-warning" role="note">
+              {t("menu.defaultNoDelete")}
+            </p>
+          ) : (
+            <Form
+              method="post"
+              className="dropdown-form"
+              onSubmit={(e) => {
+                if (!window.confirm(t("menu.confirmDelete", { name: storage.name }))) e.preventDefault();
+              }}
+            >
+              <input type="hidden" name="intent" value="delete-storage" />
+              <input type="hidden" name="storage_id" value={storage.id} />
+              <button type="submit" className="dropdown-item danger">
+                {t("menu.delete")}
+              </button>
+            </Form>
+          )
+        ) : null}
+      </div>
+      ) : null}
+    </details>
+  );
+}
+
+function MeasurementsList({
+  expanded,
+  hrefWith,
+  formatVolume,
+  formatDate,
+  monthLabel,
+  selected,
+  setSelected,
+  hydrated,
+  allStorages,
+  canEdit,
+}: {
+  expanded: Expanded;
+  hrefWith: (changes: Record<string, string | null>) => string;
+  formatVolume: (v: number) => string;
+  formatDate: (iso: string) => string;
+  monthLabel: (iso: string) => string;
+  selected: number[];
+  setSelected: (ids: number[]) => void;
+  hydrated: boolean;
+  allStorages: Array<{ id: number; name: string }>;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation("timber");
+  const groups: Array<{ month: string; items: ListMeasurement[] }> = [];
+  for (const m of expanded.measurements) {
+    const month = monthLabel(m.taken_at);
+    const last = groups[groups.length - 1];
+    if (last?.month === month) last.items.push(m);
+    else groups.push({ month, items: [m] });
+  }
+  const showBar = canEdit && (!hydrated || selected.length > 0);
+  // The checkboxes stay uncontrolled (a box ticked before hydration keeps its tick); the
+  // selection is read back from the form whenever it changes or the page of the list does.
+  const formRef = useRef<HTMLFormElement>(null);
+  const readSelection = () =>
+    setSelected([...(formRef.current?.querySelectorAll<HTMLInputElement>('input[name="measurement_ids"]:checked') ?? [])].map((i) => Number(i.value)));
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(readSelection, [expanded.storageId, expanded.page]);
+  return (
+    <Form method="post" className="measurements-list" data-testid="measurements-list" ref={formRef}>
+      {groups.map((g) => (
+        <section key={g.month} className="month-group">
+          <h3 className="month-title">{g.month}</h3>
+          <ul className="measurement-cards">
+            {g.items.map((m) => (
+              <li key={m.id} className="measurement-card" data-testid={`measurement-${m.id}`}>
+                {canEdit ? (
+                  <input
+                    type="checkbox"
+                    name="measurement_ids"
+                    value={m.id}
+                    disabled={m.inventory_id !== null}
+                    title={m.inventory_id !== null ? t("bulk.inInventory") : undefined}
+                    aria-label={t("bulk.select", { id: m.id })}
+                    onChange={readSelection}
+                    data-testid={`select-${m.id}`}
+                  />
+                ) : null}
+                <Link to={`/measurements/timber/${m.id}`} className="measurement-link">
+                  {m.photo_thumbnail ? (
+                    <img className="thumb" src={m.photo_thumbnail} alt={t("photoAlt", { id: m.id })} width={80} height={80} loading="lazy" />
+                  ) : (
+                    <span className="thumb thumb-pending" data-testid="thumb-pending" title={t(m.has_photo ? (m.photo_status === 3 ? "photoFailed" : "photoProcessing") : "noPhoto")}>
+                      <Icon name="photo" />
+                    </span>
+                  )}
+                  <span className="measurement-meta">
+                    <strong>{t("measurement", { id: m.id })}</strong>
+                    <span>{formatDate(m.taken_at)}</span>
+                    <span>
+                      {t(`types.${m.measurement_type_id}`)} · {t("logsCount", { count: m.logs_count })}
+                    </span>
+                  </span>
+                  <span className="measurement-volume" data-testid={`measurement-${m.id}-volume`}>
+                    {formatVolume(m.volume)}
+                  </span>
+                </Link>
+                {m.inventory_id !== null ? <span className="badge">{t("locked")}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {expanded.totalPages > 1 ? (
+        <nav className="pager" aria-label={t("pager.label")}>
+          {expanded.page > 1 ? (
+            <Link to={hrefWith({ page: String(expanded.page - 1) })} preventScrollReset className="btn btn-small">
+              {t("pager.previous")}
+            </Link>
+          ) : null}
+          <span className="muted">{t("pager.status", { page: expanded.page, total: expanded.totalPages })}</span>
+          {expanded.page < expanded.totalPages ? (
+            <Link to={hrefWith({ page: String(expanded.page + 1) })} preventScrollReset className="btn btn-small" data-testid="next-page">
+              {t("pager.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      {showBar ? (
+        <div className="bulk-bar" role="region" aria-label={t("bulk.label")} data-testid="bulk-bar">
+          {hydrated ? <span>{t("bulk.selected", { count: selected.length })}</span> : null}
+          <label className="sr-only" htmlFor="bulk-target">
+            {t("bulk.target")}
+          </label>
+          <select id="bulk-target" name="target_storage_id" defaultValue="">
+            <option value="">{t("bulk.target")}</option>
+            {allStorages.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" name="intent" value="move" className="btn btn-small" data-testid="bulk-move">
+            {t("bulk.move")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="btn btn-small danger"
+            data-testid="bulk-delete"
+            onClick={(e) => {
+              if (!window.confirm(t("bulk.confirmDelete", { count: selected.length }))) e.preventDefault();
+            }}
+          >
+            {t("bulk.delete")}
+          </button>
+        </div>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import type { AuthContext } from "~/utils/auth.server";
+import type { DB } from "~/utils/db.server";
+
+// Storages (yards, landings, warehouses): create, edit, soft delete. The organisation's default
+// storage is never deleted. The public link token is random; the public pages read it later.
+
+type Ctx = Pick<AuthContext, "organizationId">;
+
+export const STORAGE_STATES = [1, 2, 3, 4, 5, 6] as const;
+/** The spec's badge colours per storage state id. */
+export const STORAGE_STATE_BADGE: Record<number, string> = { 1: "warning", 2: "none", 3: "secondary", 4: "success", 5: "info", 6: "danger" };
+
+export class DefaultStorageError extends Error {}
+
+const newToken = () => randomBytes(24).toString("base64url");
+
+export async function getStorage(db: DB, ctx: Ctx, id: number) {
+  const s = await db
+    .selectFrom("storages")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!s) return undefined;
+  const org = await db.selectFrom("organizations").select("default_storage_id").where("id", "=", ctx.organizationId).executeTakeFirstOrThrow();
+  return { ...s, is_default: org.default_storage_id === s.id };
+}
+
+export async function createStorage(db: DB, ctx: Ctx, input: { name: string; latitude?: number; longitude?: number; storage_state_id: number }) {
+  const r = await db
+    .insertInto("storages")
+    .values({
+      organization_id: ctx.organizationId,
+      name: input.name,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      storage_state_id: input.storage_state_id,
+      token: newToken(),
+    })
+    .executeTakeFirstOrThrow();
+  return Number(r.insertId);
+}
+
+export async function updateStorage(db: DB, ctx: Ctx, id: number, input: { name: string; latitude?: number; longitude?: number; storage_state_id: number }) {
+  const r = await db
+    .updateTable("storages")
+    .set({
+      name: input.name,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      storage_state_id: input.storage_state_id,
+      updated_at: new Date(),
+    })
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The storage's public link token, created on first use. */
+export async function ensureStorageToken(db: DB, ctx: Ctx, id: number) {
+  const s = await getStorage(db, ctx, id);
+  if (!s) return undefined;
+  if (s.token) return s.token;
+  const token = newToken();
+  await db.updateTable("storages").set({ token }).where("id", "=", id).where("organization_id", "=", ctx.organizationId).execute();
+  return token;
+}
+
+/**
+ * Soft-deletes a storage and its live measurements (they then show on the deleted page).
+ * false: not the organisation's storage.
+ */
+export async function deleteStorage(db: DB, ctx: Ctx, id: number) {
+  return db.transaction().execute(async (trx) => {
+    const s = await trx
+      .selectFrom("storages")
+      .select("id")
+      .where("id", "=", id)
+      .where("organization_id", "=", ctx.organizationId)
+      .where("deleted_at", "is", null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!s) return false;
+    const org = await trx.selectFrom("organizations").select("default_storage_id").where("id", "=", ctx.organizationId).executeTakeFirstOrThrow();
+    if (org.default_storage_id === id) throw new DefaultStorageError();
+    const now = new Date();
+    await trx.updateTable("measurements").set({ deleted_at: now }).where("organization_id", "=", ctx.organizationId).where("storage_id", "=", id).where("deleted_at", "is", null).execute();
+    await trx.updateTable("storages").set({ deleted_at: now, token: null }).where("id", "=", id).execute();
+    return true;
+  });
+}

@@ -1,0 +1,218 @@
+/**
+ * Timber dashboard benchmark (issue 6). Seeds its own MySQL database with one organisation,
+ * 300 storages, 50,000 measurements over a year and 3,000,000 logs (60 per measurement), starts
+ * the built web server against it, and prints median and p95 times of:
+ *   - GET /api/web_app/dashboard_filter (three-month range plus a few filters) vs its bare SQL aggregate,
+ *   - POST /api/web_app/measurements/search (one storage, page 2) vs its bare SQL,
+ *   - the /measurements/timber page (server response).
+ * Targets: p95 < 150 ms and < 1.5x the bare query; page < 300 ms.
+ * Run: npm run build && npx tsx bench/timber-dashboard.ts   (needs MySQL and PostgreSQL as for the tests)
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import { performance } from "node:perf_hooks";
+import { createConnection, type Connection } from "mysql2/promise";
+import pg from "pg";
+import { migrateAll } from "../db/migrate-lib";
+
+const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
+const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
+const STORAGES = 300;
+const MEASUREMENTS = 50_000;
+const LOGS_PER = 60;
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const WARMUP = 5;
+
+const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+const mysqlName = `timber_bench_${suffix}`;
+const pgName = `timber_jobs_bench_${suffix}`;
+const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
+const jobsUrl = `${PG_ROOT}/${pgName}`;
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+async function seed(conn: Connection) {
+  const rand = rng(7);
+  const t0 = performance.now();
+  await conn.query("SET FOREIGN_KEY_CHECKS = 0, UNIQUE_CHECKS = 0");
+  const [org] = (await conn.query("INSERT INTO organizations (name, features) VALUES ('Bench Forest', '[]')")) as any;
+  const orgId = org.insertId as number;
+  const [user] = (await conn.query("INSERT INTO users (email, name, recent_organization_id, verified_at) VALUES ('bench@example.test', 'Bench', ?, NOW())", [orgId])) as any;
+  await conn.query("INSERT INTO roles (user_id, organization_id, name, assignable_type, assignable_id) VALUES (?, ?, 'admin', 'Organization', ?)", [user.insertId, orgId, orgId]);
+  const storageRows = Array.from({ length: STORAGES }, (_, i) => [orgId, `Storage ${String(i + 1).padStart(3, "0")}`, 57.5 + rand() * 2, 22 + rand() * 6, 1 + (i % 6)]);
+  const [st] = (await conn.query("INSERT INTO storages (organization_id, name, latitude, longitude, storage_state_id) VALUES ?", [storageRows])) as any;
+  const firstStorage = st.insertId as number;
+  const now = Date.now();
+  const year = 365 * 86400_000;
+  const BATCH = 2000;
+  let logsDone = 0;
+  for (let start = 0; start < MEASUREMENTS; start += BATCH) {
+    const rows: unknown[][] = [];
+    for (let i = start; i < Math.min(MEASUREMENTS, start + BATCH); i++) {
+      const taken = new Date(now - rand() * year);
+      rows.push([orgId, firstStorage + Math.floor(rand() * STORAGES), taken, taken, i % 4, 57.5 + rand() * 2, 22 + rand() * 6, 3, LOGS_PER, 2 + rand() * 10, "cylinder", 1 + (i % 10), 1, `{"lot":"L-${i % 50}"}`]);
+    }
+    const [res] = (await conn.query(
+      "INSERT INTO measurements (organization_id, storage_id, taken_at, measured_at, measurement_type_id, latitude, longitude, log_length, logs_count, volume, volume_formula, wood_type_id, photo_status, custom_fields) VALUES ?",
+      [rows],
+    )) as any;
+    const firstId = res.insertId as number;
+    // Logs of this batch, a few thousand rows per statement.
+    let logRows: unknown[][] = [];
+    for (let m = 0; m < rows.length; m++) {
+      for (let k = 0; k < LOGS_PER; k++) {
+        const r = 30 + rand() * 50;
+        logRows.push([orgId, firstId + m, 100 + k * 20, 300 + (k % 7) * 40, r, r / 2, 0.05]);
+        if (logRows.length >= 10_000) {
+          await conn.query("INSERT INTO logs (organization_id, measurement_id, x, y, r, d, v) VALUES ?", [logRows]);
+          logsDone += logRows.length;
+          logRows = [];
+        }
+      }
+    }
+    if (logRows.length) {
+      await conn.query("INSERT INTO logs (organization_id, measurement_id, x, y, r, d, v) VALUES ?", [logRows]);
+      logsDone += logRows.length;
+    }
+    process.stdout.write(`\rseeded ${Math.min(MEASUREMENTS, start + BATCH)} measurements, ${logsDone} logs`);
+  }
+  await conn.query("SET FOREIGN_KEY_CHECKS = 1, UNIQUE_CHECKS = 1");
+  await conn.query("ANALYZE TABLE measurements, logs, storages");
+  console.log(`\nseed: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { orgId, userId: user.insertId as number, firstStorage };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function stats(times: number[]) {
+  const s = [...times].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+async function time(fn: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return stats(times);
+}
+
+const fmt = (s: { median: number; p95: number }) => `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
+
+async function main() {
+  await migrateAll({ mysqlUrl, jobsUrl });
+  const conn = await createConnection({ uri: mysqlUrl, multipleStatements: false });
+  const ids = await seed(conn);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: mysqlUrl, JOBS_DATABASE_URL: jobsUrl, SESSION_SECRET: randomBytes(32).toString("hex"), APP_URL: base } as NodeJS.ProcessEnv;
+  const web: ChildProcess = spawn("node", ["server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  try {
+    for (let i = 0; i < 200; i++) {
+      try {
+        if ((await fetch(`${base}/healthcheck`)).ok) break;
+      } catch {
+        // starting
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    // A bearer token for the API and a cookie for the page, made the way the app makes them.
+    process.env.DATABASE_URL = mysqlUrl;
+    process.env.SESSION_SECRET = env.SESSION_SECRET;
+    const { createSession } = await import("../app/models/session.server");
+    const { commitSessionCookie } = await import("../app/utils/session.server");
+    const { db } = await import("../app/utils/db.server");
+    const api = await createSession(db(), { userId: ids.userId, kind: "api", ttlSeconds: 3600 });
+    const web_ = await createSession(db(), { userId: ids.userId, kind: "web", ttlSeconds: 3600 });
+    const cookie = (await commitSessionCookie(web_.token, web_.expiresAt)).split(";")[0];
+    const auth = { Authorization: `Bearer ${api.token}` };
+
+    const end = new Date();
+    const start = new Date(end.getTime() - 91 * 86400_000);
+    const d = (x: Date) => x.toISOString().slice(0, 10);
+    const filterQuery = `taken_at_start=${d(start)}&taken_at_end=${d(end)}&measurement_type_ids=0,1,2&storage_state_ids=1,2,3,4,5`;
+    const [[count]] = (await conn.query(
+      "SELECT COUNT(*) AS c FROM measurements WHERE organization_id = ? AND deleted_at IS NULL AND taken_at BETWEEN ? AND ?",
+      [ids.orgId, start, end],
+    )) as any;
+    console.log(`three-month range: ${count.c} measurements of ${MEASUREMENTS}`);
+    const os = await import("node:os");
+    console.log(`machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
+
+    const get = async (path: string, headers: Record<string, string>) => {
+      // No redirects followed: a 302 to /login must fail the run, not time the login page.
+      const r = await fetch(`${base}${path}`, { headers, redirect: "manual" });
+      if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+      return r.text();
+    };
+    const filterApi = await time(() => get(`/api/web_app/dashboard_filter?${filterQuery}`, auth));
+    const endOfDay = new Date(`${d(end)}T23:59:59.999Z`);
+    const startOfDay = new Date(`${d(start)}T00:00:00.000Z`);
+    const filterSql = await time(() =>
+      conn.query(
+        `SELECT m.storage_id, COUNT(*), SUM(m.logs_count), SUM(m.volume) FROM measurements m
+         WHERE m.organization_id = ? AND m.deleted_at IS NULL AND m.taken_at >= ? AND m.taken_at <= ? AND m.measurement_type_id IN (0,1,2)
+           AND m.storage_id IN (SELECT id FROM storages WHERE organization_id = ? AND storage_state_id IN (1,2,3,4,5))
+         GROUP BY m.storage_id`,
+        [ids.orgId, startOfDay, endOfDay, ids.orgId],
+      ),
+    );
+    const storageId = ids.firstStorage + 7;
+    const searchBody = JSON.stringify({ q: { f: { storage_id: storageId, taken_at_start: d(start), taken_at_end: d(end) } }, paginate: { per_page: 5, page: 2 } });
+    const searchApi = await time(async () => {
+      const r = await fetch(`${base}/api/web_app/measurements/search`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: searchBody });
+      if (!r.ok) throw new Error(`search: ${r.status}`);
+      return r.text();
+    });
+    const searchSql = await time(() =>
+      Promise.all([
+        conn.query("SELECT COUNT(*) FROM measurements m WHERE m.organization_id = ? AND m.deleted_at IS NULL AND m.storage_id = ? AND m.taken_at >= ? AND m.taken_at <= ?", [ids.orgId, storageId, startOfDay, endOfDay]),
+        conn.query(
+          "SELECT m.* FROM measurements m WHERE m.organization_id = ? AND m.deleted_at IS NULL AND m.storage_id = ? AND m.taken_at >= ? AND m.taken_at <= ? ORDER BY m.taken_at DESC, m.id DESC LIMIT 5 OFFSET 5",
+          [ids.orgId, storageId, startOfDay, endOfDay],
+        ),
+      ]),
+    );
+    const page = await time(() => get(`/measurements/timber`, { Cookie: cookie }));
+    const pageOpen = await time(() => get(`/measurements/timber?open=${storageId}&page=2`, { Cookie: cookie }));
+
+    console.log(`\nGET /api/web_app/dashboard_filter   ${fmt(filterApi)}   (bare SQL aggregate: ${fmt(filterSql)}; p95 ratio ${(filterApi.p95 / filterSql.p95).toFixed(2)}x)`);
+    console.log(`POST /api/web_app/measurements/search ${fmt(searchApi)}   (bare SQL: ${fmt(searchSql)}; p95 ratio ${(searchApi.p95 / searchSql.p95).toFixed(2)}x)`);
+    console.log(`GET /measurements/timber (page)        ${fmt(page)}`);
+    console.log(`GET /measurements/timber?open=…&page=2 ${fmt(pageOpen)}`);
+    await db().destroy();
+  } finally {
+    web.kill("SIGTERM");
+    await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
+    await conn.end();
+    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
+    await client.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
