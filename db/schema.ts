@@ -59,6 +59,8 @@ export interface UsersTable {
   failed_login_count: Generated<number>;
   locked_until: Date | null;
   devices_updated_at: Date | null;
+  otp_backup_codes: ColumnType<string[] | null, string | null | undefined, string | null>;
+  disabled_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -304,7 +306,29 @@ export interface CustomFieldValuesTable {
   archived: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+export type UserTokenPurpose = "password_reset" | "invitation" | "verification" | "login_otp";
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number | null;
+  purpose: UserTokenPurpose;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  password_hash: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  user_tokens: UserTokensTable;
+  password_history: PasswordHistoryTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   roles: RolesTable;

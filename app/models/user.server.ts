@@ -53,3 +53,8 @@ export function serializeAccount(user: User, roles: Array<{ id: number; name: st
     })),
   };
 }
+
+/** The user passed the device-pairing screen (the access guard's devices_updated_at). */
+export async function markSetupDone(db: DB, userId: number) {
+  await db.updateTable("users").set({ devices_updated_at: new Date() }).where("id", "=", userId).execute();
+}

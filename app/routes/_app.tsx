@@ -3,12 +3,14 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { Header } from "~/components/shell/header";
 import { Sidebar } from "~/components/shell/sidebar";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { requireAppAccess } from "~/utils/access-guard.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const handle = { i18n: ["shell", "measurements"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
+  await requireAppAccess(ctx);
   return json({
     user: {
       id: ctx.user.id,

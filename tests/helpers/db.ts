@@ -7,6 +7,8 @@ export const databases = () => inject("databases");
 
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
+  "user_tokens",
+  "password_history",
   "custom_field_values",
   "custom_fields",
   "device_invitations",
