@@ -1,4 +1,4 @@
-import type { MeasurementMode, User } from "#db/schema";
+import type { User, UserUpdate } from "#db/schema";
 import type { DB } from "~/utils/db.server";
 import type { Language } from "~/i18n";
 
@@ -13,7 +13,7 @@ export async function getUserByEmail(db: DB, email: string) {
 export async function updateAccountPreferences(
   db: DB,
   userId: number,
-  changes: { locale?: Language; recent_measurement_mode?: MeasurementMode },
+  changes: Pick<UserUpdate, "name" | "time_zone" | "volume_unit" | "length_unit" | "diameter_unit" | "weight_unit" | "density_unit" | "rounding_precision" | "recent_measurement_mode"> & { locale?: Language },
 ) {
   if (Object.keys(changes).length === 0) return;
   await db

@@ -18,13 +18,11 @@ const PLANNED: Array<{ path: string; key: string; adminOnly?: boolean; mode?: "c
   { path: "/exports", key: "exports" },
   { path: "/devices", key: "devices", adminOnly: true },
   { path: "/timber", key: "timber", adminOnly: true },
-  { path: "/users", key: "users", adminOnly: true },
   { path: "/custom_fields", key: "customFields", adminOnly: true },
   { path: "/reports", key: "reports", adminOnly: true },
   { path: "/inventories", key: "inventories", adminOnly: true },
   { path: "/analyze_reports", key: "analysis", adminOnly: true },
   { path: "/storages", key: "storages", adminOnly: true },
-  { path: "/settings", key: "settings" },
   { path: "/billing", key: "billing", adminOnly: true },
 ];
 
