@@ -102,7 +102,7 @@ export default function UserEditPage() {
         <section className="card" data-testid="role-panel">
           <h2>{t("roles.title")}</h2>
           {roles.length === 0 ? <p className="muted">{t("roles.none")}</p> : null}
-          <ul className="role-rows">
+          <ul className="role-rows" data-testid="role-rows">
             {roles.map((r) => (
               <li key={r.id}>
                 <RoleBadge name={r.name} /> <span className="muted">{t(`roles.types.${r.type}`)}</span> {r.resource}

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/accounts/password-fields";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -38,6 +38,9 @@ export default function InviteUserPage() {
   const data = useActionData<typeof action>();
   const [email, setEmail] = useState(data?.email ?? "");
   const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // An address typed before hydration counts too.
+  useEffect(() => setEmail((form.current?.elements.namedItem("email") as HTMLInputElement | null)?.value ?? ""), []);
   return (
     <div className="page page-narrow">
       <h1 className="page-title">{t("users.inviteTitle")}</h1>
@@ -46,10 +49,10 @@ export default function InviteUserPage() {
           {t("users.exists", { email: data.email })}
         </div>
       ) : null}
-      <Form method="POST" className="card">
+      <Form method="POST" className="card" ref={form}>
         <Field
           label={t("users.email")}
-          inputProps={{ name: "email", id: "email", type: "email", required: true, value: email, onChange: (e) => setEmail(e.target.value), autoFocus: true }}
+          inputProps={{ name: "email", id: "email", type: "email", required: true, defaultValue: data?.email ?? "", onChange: (e) => setEmail(e.target.value), autoFocus: true }}
           errors={data?.errors?.email?.map((e) => t(e))}
           hint={t("users.inviteHint")}
         />

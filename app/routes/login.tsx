@@ -162,7 +162,11 @@ export default function LoginPage() {
       ) : step === "expired" ? (
         <ExpiredStep email={data!.email!} errors={data?.errors} />
       ) : (
-        <PasswordStep redirectTo={redirectTo} lastResult={data?.result} forgotErrors={data?.errors?.forgot_email} />
+        (searchParams.get("forgot") === "1" || data?.errors?.forgot_email) && !data?.notice ? (
+          <ForgotPanel errors={data?.errors?.forgot_email} />
+        ) : (
+          <PasswordStep redirectTo={redirectTo} lastResult={data?.result} />
+        )
       )}
       <p className="auth-links">
         {t("accounts:login.noAccount")} <Link to="/register">{t("accounts:login.register")}</Link>
@@ -187,7 +191,7 @@ export default function LoginPage() {
   );
 }
 
-function PasswordStep({ redirectTo, lastResult, forgotErrors }: { redirectTo: string; lastResult?: ActionData["result"]; forgotErrors?: string[] }) {
+function PasswordStep({ redirectTo, lastResult }: { redirectTo: string; lastResult?: ActionData["result"] }) {
   const { t } = useTranslation(["auth", "accounts"]);
   const isPending = useIsPending();
   const [form, fields] = useForm({
@@ -217,19 +221,29 @@ function PasswordStep({ redirectTo, lastResult, forgotErrors }: { redirectTo: st
           {isPending ? t("login.submitting") : t("login.submit")}
         </button>
       </Form>
-      {/* A <details> disclosure is the dialog: it opens and posts without JavaScript. */}
-      <details className="forgot-password" data-testid="forgot-password" open={!!forgotErrors}>
-        <summary>{t("accounts:forgot.link")}</summary>
-        <Form method="POST" noValidate={false}>
-          <input type="hidden" name="intent" value="forgot_password" />
-          <p className="field-hint">{t("accounts:forgot.text")}</p>
-          <Field label={t("accounts:forgot.email")} inputProps={{ name: "email", id: "forgot_email", type: "email", required: true }} errors={forgotErrors?.map((e) => t(e))} />
-          <button type="submit" className="btn btn-block">
-            {t("accounts:forgot.submit")}
-          </button>
-        </Form>
-      </details>
+      <p className="auth-links">
+        <Link to={`/login?forgot=1&redirectTo=${encodeURIComponent(redirectTo)}`} data-testid="forgot-password-link">
+          {t("accounts:forgot.link")}
+        </Link>
+      </p>
     </>
+  );
+}
+
+/** The forgot-password dialog: a panel of /login (?forgot=1), so it works without JavaScript. */
+function ForgotPanel({ errors }: { errors?: string[] }) {
+  const { t } = useTranslation("accounts");
+  return (
+    <Form method="POST" action="/login" data-testid="forgot-password" role="dialog" aria-labelledby="forgot-title">
+      <h2 id="forgot-title" className="auth-subtitle">{t("forgot.link")}</h2>
+      <input type="hidden" name="intent" value="forgot_password" />
+      <p className="field-hint">{t("forgot.text")}</p>
+      <Field label={t("forgot.email")} inputProps={{ name: "email", id: "forgot_email", type: "email", required: true, autoFocus: true }} errors={errors?.map((e) => t(e))} />
+      <div className="form-actions">
+        <Link to="/login" className="btn">{t("common.cancel")}</Link>
+        <button type="submit" className="btn btn-primary">{t("forgot.submit")}</button>
+      </div>
+    </Form>
   );
 }
 

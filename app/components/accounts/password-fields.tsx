@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
 import { PASSWORD_RULES } from "~/utils/schemas/password";
@@ -31,8 +31,15 @@ export function PasswordFields({
     setConfirm(c);
     onValidChange?.(PASSWORD_RULES.every((r) => r.test(v)) && v === c);
   };
+  const ref = useRef<HTMLDivElement>(null);
+  // Whatever was typed before hydration counts too.
+  useEffect(() => {
+    const inputs = ref.current?.querySelectorAll("input");
+    if (inputs && (inputs[0]?.value || inputs[1]?.value)) update(inputs[0].value, inputs[1].value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <>
+    <div ref={ref} className="password-fields">
       <Field
         label={label ?? t("password.new")}
         inputProps={{ name, id: name, type: "password", autoComplete: "new-password", required: true, value, onChange: (e) => update(e.target.value, confirm) }}
@@ -50,7 +57,7 @@ export function PasswordFields({
         inputProps={{ name: confirmName, id: confirmName, type: "password", autoComplete: "new-password", required: true, value: confirm, onChange: (e) => update(value, e.target.value) }}
         errors={confirmErrors?.map((e) => t(e))}
       />
-    </>
+    </div>
   );
 }
 

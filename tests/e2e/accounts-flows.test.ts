@@ -1,0 +1,191 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/utils/db.server";
+import { currentTotp } from "~/utils/totp.server";
+import { createOrganization, createStorage, createUser, PASSWORD } from "#tests/factories";
+import { launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { baseUrl } from "#tests/helpers/http";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function mailLink(to: string, pattern: RegExp) {
+  const mail = await db().selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const m = mail.text_body.match(pattern);
+  if (!m) throw new Error(`no link in ${mail.text_body}`);
+  return new URL(m[0]).pathname + new URL(m[0]).search;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId("user-menu").locator("summary").click();
+  await page.getByTestId("sign-out").click();
+  await page.waitForURL("**/login");
+}
+
+describe("registration, verification and the first sign-in", () => {
+  it("registers in two steps, verifies from the outbox, pairs the app screen, then signs in again", async () => {
+    const page = await browser.newPage({ baseURL: baseUrl() });
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Register your organisation" }).click();
+    await page.waitForURL("**/register");
+    await page.getByLabel("Company name").fill("Spruce Hill Sawmill");
+    await page.getByLabel("Contact person").fill("Kadri Kask");
+    await page.getByLabel("Industry").selectOption("sawmill");
+    await page.getByLabel("Country").selectOption("EE");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => page.getByTestId("register-step").textContent()).toBe("Step 2 of 2");
+    await page.getByLabel("Email").fill("kadri@sprucehill.test");
+    await page.getByLabel("Phone").fill("+372 5123 4567");
+    // A word of the company name is refused by the server.
+    await page.getByLabel("Password", { exact: true }).fill("Spruce-Forest-2026!");
+    await page.getByLabel("Confirm password").fill("Spruce-Forest-2026!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => page.locator(".field-errors").first().textContent()).toContain("must not contain a word");
+    const submit = page.getByRole("button", { name: "Create account" });
+    await page.getByLabel("Password", { exact: true }).fill("Metsad-Kuusk-2026!");
+    await expect.poll(() => submit.isDisabled()).toBe(true); // confirmation differs
+    await page.getByLabel("Confirm password").fill("Metsad-Kuusk-2026!");
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await submit.click();
+    await page.waitForURL("**/register?done=1");
+    expect(await page.getByTestId("register-success").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Go to the application" }).click();
+    await page.waitForURL("**/verification");
+    expect(await page.getByTestId("verification-pending").textContent()).toContain("kadri@sprucehill.test");
+
+    await page.goto(await mailLink("kadri@sprucehill.test", /http\S+\/verification\?token=\S+/));
+    await page.waitForURL("**/setup");
+    const org = await db().selectFrom("organizations").selectAll().where("name", "=", "Spruce Hill Sawmill").executeTakeFirstOrThrow();
+    expect(await page.getByTestId("device-key").textContent()).toBe(org.device_activation_code);
+    await page.getByRole("button", { name: "Continue to the application" }).click();
+    await page.waitForURL("**/measurements/timber");
+    await signOut(page);
+    await signIn(page, "kadri@sprucehill.test", "Metsad-Kuusk-2026!");
+    await page.waitForURL("**/measurements/timber");
+    expect(await page.getByTestId("org-name").first().textContent()).toBe("Spruce Hill Sawmill");
+    await page.close();
+  });
+});
+
+describe("two-factor sign-in", () => {
+  it("enables two-factor in settings and signs in with a code, then with a backup code; a wrong code resets", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "viewer" });
+    const context = await signedInContext(browser, user.id);
+    const page = await context.newPage();
+    await page.goto("/settings");
+    await page.waitForURL("**/settings/account");
+    await page.getByRole("button", { name: "Enable two-factor authentication" }).click();
+    await page.getByTestId("otp-qr").locator("svg").waitFor();
+    const codes = await page.getByTestId("backup-codes").locator("code").allTextContents();
+    expect(codes).toHaveLength(10);
+    const secret = (await db().selectFrom("users").select("otp_secret").where("id", "=", user.id).executeTakeFirstOrThrow()).otp_secret!;
+    expect(await page.getByTestId("otp-url").textContent()).toContain(`secret=${secret}`);
+    await signOut(page);
+
+    await signIn(page, user.email, PASSWORD);
+    await page.getByLabel("One-time code").fill(currentTotp(secret) === "123456" ? "654321" : "123456");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect.poll(() => page.getByTestId("login-error").textContent()).toContain("one-time code is not valid");
+
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByLabel("One-time code").fill(currentTotp(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL("**/measurements/timber");
+    await signOut(page);
+
+    await signIn(page, user.email, PASSWORD);
+    await page.getByLabel("One-time code").fill(codes[0]);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL("**/measurements/timber");
+    await context.close();
+  });
+});
+
+describe("password reset", () => {
+  it("asks for a link in the forgot-password dialog and sets a new password from the outbox link", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "viewer" });
+    const page = await browser.newPage({ baseURL: baseUrl() });
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByLabel("Email address").fill(user.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect.poll(() => page.getByTestId("login-notice").textContent()).toContain("we have sent a link");
+    await page.goto(await mailLink(user.email, /http\S+\/reset_password\/\S+/));
+    await page.getByLabel("New password").fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect.poll(() => page.getByTestId("reset-error").textContent()).toContain("used this password recently");
+    await page.getByLabel("New password").fill("Oak-Planks-4455!");
+    await page.getByLabel("Confirm password").fill("Oak-Planks-4455!");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.waitForURL("**/login");
+    await signIn(page, user.email, "Oak-Planks-4455!");
+    await page.waitForURL("**/measurements/timber");
+    await page.close();
+  });
+});
+
+describe("users and roles", () => {
+  it("an admin invites a user who accepts and signs in; the admin assigns a storage role", async () => {
+    const org = await createOrganization({ name: "Larch Yard" });
+    const admin = await createUser(org.id, { role: "admin" });
+    const storage = await createStorage(org.id, { name: "North Yard" });
+    const context = await signedInContext(browser, admin.id);
+    const page = await context.newPage();
+    await page.goto("/users");
+    await page.getByRole("link", { name: "Invite user" }).click();
+    await page.waitForURL("**/users/new");
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect.poll(() => page.getByTestId("user-exists").isVisible()).toBe(true);
+    await page.getByLabel("Email").fill("peeter@larch.test");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await page.waitForURL("**/users");
+    expect(await page.getByTestId("users-table").textContent()).toContain("peeter@larch.test");
+
+    const guest = await browser.newPage({ baseURL: baseUrl() });
+    await guest.goto(await mailLink("peeter@larch.test", /http\S+\/accept_invitation\/\S+/));
+    await guest.getByLabel("New password").fill("Larch-Logs-9876!");
+    await guest.getByLabel("Confirm password").fill("Larch-Logs-9876!");
+    await guest.getByRole("button", { name: "Set password and join" }).click();
+    await guest.waitForURL("**/login");
+    await signIn(guest, "peeter@larch.test", "Larch-Logs-9876!");
+    await guest.waitForURL("**/setup");
+    await guest.getByRole("button", { name: "Continue to the application" }).click();
+    await guest.waitForURL("**/measurements/timber");
+    await guest.close();
+
+    await page.getByRole("link", { name: "peeter@larch.test" }).click();
+    await page.waitForURL(/\/users\/\d+$/);
+    await page.getByLabel("Role", { exact: true }).selectOption("measurer");
+    await page.getByLabel("Resource type").selectOption("Storage");
+    await page.getByLabel("Resource", { exact: true }).selectOption(String(storage.id));
+    await page.getByRole("button", { name: "Add role" }).click();
+    await expect.poll(() => page.getByTestId("role-rows").textContent()).toContain("North Yard");
+    const peeter = await db().selectFrom("users").select("id").where("email", "=", "peeter@larch.test").executeTakeFirstOrThrow();
+    const roles = await db().selectFrom("roles").selectAll().where("user_id", "=", peeter.id).execute();
+    expect(roles.map((r) => `${r.name}:${r.assignable_type}:${r.assignable_id}`).sort()).toEqual([`measurer:Storage:${storage.id}`, `viewer:Organization:${org.id}`]);
+    await page.goto("/users");
+    expect(await page.getByTestId("storage-role-marker").count()).toBe(1);
+    // The role panel is hidden on one's own page.
+    await page.goto(`/users/${admin.id}`);
+    expect(await page.getByTestId("role-panel").count()).toBe(0);
+    await context.close();
+  });
+});
