@@ -16,7 +16,6 @@ const PLANNED: Array<{ path: string; key: string; adminOnly?: boolean; mode?: "c
   { path: "/measurements/lumber", key: "lumber", mode: "lumber" },
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/exports", key: "exports" },
-  { path: "/devices", key: "devices", adminOnly: true },
   { path: "/timber", key: "timber", adminOnly: true },
   { path: "/custom_fields", key: "customFields", adminOnly: true },
   { path: "/reports", key: "reports", adminOnly: true },

@@ -5,9 +5,9 @@ import { sendMail } from "./mailer.server";
 // The account e-mails (reset, verification, invitations), written in the recipient's language.
 type Kind = "passwordReset" | "verification" | "invitation" | "addedToOrganization" | "deviceInvitation";
 
-export async function sendAccountMail(kind: Kind, to: string, locale: string, values: { link: string; organization?: string }) {
+export async function sendAccountMail(kind: Kind, to: string, locale: string, values: { link: string; organization?: string; code?: string }) {
   const t = await i18nServer.getFixedT(locale, "accounts");
-  const vars = { ...values, organization: values.organization ?? "" };
+  const vars = { ...values, organization: values.organization ?? "", code: values.code ?? "" };
   return sendMail({
     to,
     subject: t(`mail.${kind}.subject`, vars),

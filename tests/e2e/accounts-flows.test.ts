@@ -189,3 +189,50 @@ describe("users and roles", () => {
     await context.close();
   });
 });
+
+describe("devices", () => {
+  it("links a device by code: the app pairs with the shown code, calls the device API with its token, and the admin edits its access", async () => {
+    const org = await createOrganization({ name: "Pine Port", features: ["storage_access_management"] });
+    const admin = await createUser(org.id, { role: "admin" });
+    const yard = await createStorage(org.id, { name: "Harbour Yard" });
+    await createStorage(org.id, { name: "Forest Road" });
+    const { ensureActivationCode } = await import("~/models/device.server");
+    await ensureActivationCode(db(), org.id);
+    const context = await signedInContext(browser, admin.id);
+    const page = await context.newPage();
+    await page.goto("/devices");
+    expect(await page.getByTestId("devices-empty").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Link a device" }).click();
+    await page.getByRole("link", { name: /By code/ }).click();
+    const code = await page.getByLabel("Activation code").inputValue();
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+
+    // The mobile app pairs with the code and uses its device token.
+    const pairing = await fetch(`${baseUrl()}/api/device/pairings`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ activation_code: code, hw_id: "android-e2e", name: "Loader phone" }) });
+    expect(pairing.status).toBe(201);
+    const { device_token } = await pairing.json();
+    const authorised = await fetch(`${baseUrl()}/api/device/anything`, { headers: { Authorization: `Bearer ${device_token}` } });
+    expect(authorised.status).toBe(404); // authenticated: an unknown device path
+    const refused = await fetch(`${baseUrl()}/api/device/anything`, { headers: { Authorization: "Bearer not-a-token" } });
+    expect(refused.status).toBe(401);
+
+    await page.getByRole("link", { name: "Back to devices" }).click();
+    await page.waitForURL("**/devices");
+    await page.getByRole("link", { name: /Loader phone/ }).click();
+    await page.waitForURL(/\/devices\/\d+$/);
+    expect(await page.getByTestId("new-badge").isVisible()).toBe(true);
+    const save = page.getByTestId("device-access").getByRole("button", { name: "Save" });
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await page.getByLabel("Chosen storages").check();
+    await page.getByLabel("Harbour Yard").check();
+    await page.getByLabel("Default storage").selectOption(String(yard.id));
+    await save.click();
+    await expect.poll(async () => (await db().selectFrom("devices").select(["all_storages", "default_storage_id"]).where("hw_id", "=", "android-e2e").executeTakeFirstOrThrow())).toEqual({ all_storages: false, default_storage_id: yard.id });
+    const device = await db().selectFrom("devices").select("id").where("hw_id", "=", "android-e2e").executeTakeFirstOrThrow();
+    expect(await db().selectFrom("device_storages").select("storage_id").where("device_id", "=", device.id).execute()).toEqual([{ storage_id: yard.id }]);
+
+    await page.goto("/devices/999999");
+    expect(await page.getByTestId("device-not-found").textContent()).toContain("999999");
+    await context.close();
+  });
+});
