@@ -17,7 +17,6 @@ const PLANNED: Array<{ path: string; key: string; adminOnly?: boolean; mode?: "c
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/exports", key: "exports" },
   { path: "/timber", key: "timber", adminOnly: true },
-  { path: "/custom_fields", key: "customFields", adminOnly: true },
   { path: "/reports", key: "reports", adminOnly: true },
   { path: "/inventories", key: "inventories", adminOnly: true },
   { path: "/analyze_reports", key: "analysis", adminOnly: true },

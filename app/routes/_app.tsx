@@ -1,12 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { IdleLogout } from "~/components/accounts/idle-logout";
 import { Header } from "~/components/shell/header";
 import { Sidebar } from "~/components/shell/sidebar";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireAppAccess } from "~/utils/access-guard.server";
 import { requireUser } from "~/utils/auth.server";
 
-export const handle = { i18n: ["shell", "measurements"] };
+export const handle = { i18n: ["shell", "measurements", "accounts"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
@@ -50,6 +51,7 @@ export default function AppShell() {
           <Outlet />
         </main>
       </div>
+      <IdleLogout />
     </div>
   );
 }

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (isLanguage(lng)) headers.append("Set-Cookie", await languageCookie.serialize(lng));
   const t = await i18nServer.getFixedT(await getLanguage(request), "auth");
   return json(
-    { language: await getLanguage(request), expired: url.searchParams.get("expired") === "1", title: t("login.title") },
+    { language: await getLanguage(request), expired: url.searchParams.get("expired") === "1", idle: url.searchParams.get("idle") === "1", title: t("login.title") },
     { headers },
   );
 }
@@ -133,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation(["auth", "accounts", "common"]);
-  const { language, expired } = useLoaderData<typeof loader>();
+  const { language, expired, idle } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "/";
@@ -145,6 +145,11 @@ export default function LoginPage() {
       {expired && !data ? (
         <div className="alert alert-warning" role="alert" data-testid="session-expired">
           {t("login.sessionExpired")}
+        </div>
+      ) : null}
+      {idle && !data ? (
+        <div className="alert alert-info" role="status" data-testid="idle-logged-out">
+          {t("accounts:idle.loggedOut")}
         </div>
       ) : null}
       {data?.code ? (
