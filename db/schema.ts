@@ -326,7 +326,34 @@ export interface PasswordHistoryTable {
   created_at: CreatedAt;
 }
 
+export interface DiameterProfilesTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  archived: ColumnType<boolean, boolean | undefined, boolean>;
+  default_cull_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface DiameterProfileAssortmentsTable {
+  diameter_profile_id: number;
+  assortment_id: number;
+}
+
+export interface LumberProductsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  plank_length: number;
+  plank_width: number;
+  plank_height: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  diameter_profiles: DiameterProfilesTable;
+  diameter_profile_assortments: DiameterProfileAssortmentsTable;
+  lumber_products: LumberProductsTable;
   user_tokens: UserTokensTable;
   password_history: PasswordHistoryTable;
   organizations: OrganizationsTable;

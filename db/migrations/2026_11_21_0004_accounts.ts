@@ -36,9 +36,41 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .execute();
   await db.schema.createIndex("password_history_user_idx").on("password_history").column("user_id").execute();
+
+  // Timber master data beyond the foundation's lookups: diameter profiles (a set of assortments
+  // with non-overlapping diameter ranges and a default cull) and lumber products (plank sizes).
+  await db.schema
+    .createTable("diameter_profiles")
+    .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
+    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("name", "varchar(255)", (c) => c.notNull())
+    .addColumn("archived", "boolean", (c) => c.notNull().defaultTo(false))
+    .addColumn("default_cull_id", "bigint", (c) => c.unsigned().references("culls.id").onDelete("set null"))
+    .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
+    .execute();
+  await db.schema.createIndex("diameter_profiles_org_idx").on("diameter_profiles").column("organization_id").execute();
+  await db.schema
+    .createTable("diameter_profile_assortments")
+    .addColumn("diameter_profile_id", "bigint", (c) => c.unsigned().notNull().references("diameter_profiles.id").onDelete("cascade"))
+    .addColumn("assortment_id", "bigint", (c) => c.unsigned().notNull().references("assortments.id").onDelete("cascade"))
+    .addPrimaryKeyConstraint("diameter_profile_assortments_pk", ["diameter_profile_id", "assortment_id"])
+    .execute();
+  await db.schema
+    .createTable("lumber_products")
+    .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
+    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("name", "varchar(255)", (c) => c.notNull())
+    // Plank sizes in millimetres.
+    .addColumn("plank_length", "double precision", (c) => c.notNull())
+    .addColumn("plank_width", "double precision", (c) => c.notNull())
+    .addColumn("plank_height", "double precision", (c) => c.notNull())
+    .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
+    .execute();
+  await db.schema.createIndex("lumber_products_org_idx").on("lumber_products").column("organization_id").execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const t of ["lumber_products", "diameter_profile_assortments", "diameter_profiles"]) await db.schema.dropTable(t).ifExists().execute();
   await db.schema.dropTable("password_history").ifExists().execute();
   await db.schema.dropTable("user_tokens").ifExists().execute();
   await db.schema.alterTable("users").dropColumn("otp_backup_codes").dropColumn("disabled_at").execute();

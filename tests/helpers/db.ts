@@ -7,6 +7,9 @@ export const databases = () => inject("databases");
 
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
+  "diameter_profile_assortments",
+  "diameter_profiles",
+  "lumber_products",
   "user_tokens",
   "password_history",
   "custom_field_values",
