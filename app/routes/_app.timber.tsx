@@ -3,7 +3,7 @@ import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireAdminScreen } from "~/utils/admin-screen.server";
-import { TIMBER_KINDS } from "~/utils/timber-screens.server";
+import { TIMBER_KINDS } from "~/utils/timber-kinds";
 
 export const handle = { i18n: ["accounts", "lookups"] };
 

@@ -33,8 +33,8 @@ import {
 } from "./schemas/timber";
 
 // The /timber screens: one list, one "new" and one edit screen per kind, driven by this table.
-export const TIMBER_KINDS = ["species", "qualities", "assortments", "diameter_profiles", "culls", "lumber_products"] as const;
-export type TimberKind = (typeof TIMBER_KINDS)[number];
+import { TIMBER_KINDS, type TimberKind } from "./timber-kinds";
+export { TIMBER_KINDS, type TimberKind };
 
 export function parseKind(value: string | undefined): TimberKind {
   if (!TIMBER_KINDS.includes(value as TimberKind)) throw json({ error: "not_found" }, { status: 404 });

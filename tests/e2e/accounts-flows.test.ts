@@ -236,3 +236,81 @@ describe("devices", () => {
     await context.close();
   });
 });
+
+describe("custom fields and timber master data", () => {
+  it("creates a custom field with a dropdown value and an assortment; built-in species are not clickable", async () => {
+    const org = await createOrganization({ name: "Birch Co", features: ["custom_fields", "timber_management", "diameter_profiles", "minmax_assortments"] });
+    const admin = await createUser(org.id, { role: "admin" });
+    const context = await signedInContext(browser, admin.id);
+    const page = await context.newPage();
+    await page.goto("/custom_fields");
+    expect(await page.getByTestId("custom-fields-empty").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "New field" }).click();
+    await page.waitForURL("**/custom_fields/new");
+    await page.getByLabel("Name").fill("Forest block");
+    await page.getByLabel("Key").fill("forest_block");
+    await page.getByLabel("Data type").selectOption("string");
+    await page.getByLabel("Required").check();
+    await page.getByRole("button", { name: "Create field" }).click();
+    await page.waitForURL(/\/custom_fields\/\d+$/);
+    await page.getByLabel("New value").fill("Block 12");
+    await page.getByRole("button", { name: "Add value" }).click();
+    await expect.poll(() => page.getByTestId("custom-field-values").textContent()).toContain("Block 12");
+    const field = await db().selectFrom("custom_fields").selectAll().where("organization_id", "=", org.id).executeTakeFirstOrThrow();
+    expect(field).toMatchObject({ key: "forest_block", data_type: "string", required: true, source_key: "measurement" });
+
+    await page.goto("/timber");
+    await page.waitForURL("**/timber/species");
+    // Built-in species: no link, a marker with the explanation.
+    expect(await page.getByTestId("timber-table").getByRole("link").count()).toBe(0);
+    expect(await page.getByTestId("built-in-marker").count()).toBeGreaterThan(5);
+    await page.getByTestId("timber-tab-assortments").click();
+    await page.waitForURL("**/timber/assortments");
+    await page.getByRole("link", { name: "New assortment" }).click();
+    await page.waitForURL("**/timber/assortments/new");
+    await page.getByLabel("Name").fill("Birch veneer log");
+    await page.getByLabel("Species").selectOption({ index: 1 });
+    await page.getByLabel("Minimum diameter (cm)").fill("26");
+    await page.getByLabel("Maximum diameter (cm)").fill("40");
+    await page.getByLabel("Per log").check();
+    await page.getByLabel("Price").fill("12.50");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.waitForURL("**/timber/assortments");
+    expect(await page.getByTestId("timber-table").textContent()).toContain("Birch veneer log");
+    const row = await db().selectFrom("assortments").selectAll().where("organization_id", "=", org.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: "Birch veneer log", min_diameter: 26, max_diameter: 40, price_per_log_cents: 1250, price_cents: null });
+    await context.close();
+  });
+
+  it("shows the upsell and feature notices without the features", async () => {
+    const org = await createOrganization();
+    const admin = await createUser(org.id, { role: "admin" });
+    const context = await signedInContext(browser, admin.id);
+    const page = await context.newPage();
+    await page.goto("/custom_fields");
+    expect(await page.getByTestId("upsell").isVisible()).toBe(true);
+    await page.goto("/timber/diameter_profiles");
+    expect(await page.getByTestId("upsell").isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("idle logout", () => {
+  it("warns after 14 minutes without a click and signs out at 15", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "viewer" });
+    const context = await signedInContext(browser, user.id);
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto("/measurements/timber");
+    await page.waitForLoadState("networkidle");
+    await page.clock.fastForward("14:05");
+    await page.getByTestId("idle-warning").waitFor();
+    await page.clock.fastForward("01:00");
+    await page.waitForURL("**/login?idle=1");
+    expect(await page.getByTestId("idle-logged-out").isVisible()).toBe(true);
+    const sessions = await db().selectFrom("sessions").select("revoked_at").where("user_id", "=", user.id).execute();
+    expect(sessions.every((s) => s.revoked_at !== null)).toBe(true);
+    await context.close();
+  });
+});
