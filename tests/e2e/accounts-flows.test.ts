@@ -314,3 +314,38 @@ describe("idle logout", () => {
     await context.close();
   });
 });
+
+describe("without JavaScript", () => {
+  it("registers in two steps and signs in with a one-time code through plain forms", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/register");
+    await page.getByLabel("Company name").fill("Oak Ridge");
+    await page.getByLabel("Contact person").fill("Tiit Tamm");
+    await page.getByLabel("Industry").selectOption("forest_owner");
+    await page.getByLabel("Country").selectOption("FI");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Email").fill("tiit@oakridge.test");
+    await page.getByLabel("Phone").fill("+358 40 123 4567");
+    await page.getByLabel("Password", { exact: true }).fill("Metsa-Polku-7788!");
+    await page.getByLabel("Confirm password").fill("Metsa-Polku-7788!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/register?done=1");
+    const user = await db().selectFrom("users").selectAll().where("email", "=", "tiit@oakridge.test").executeTakeFirstOrThrow();
+    const org = await db().selectFrom("organizations").selectAll().where("name", "=", "Oak Ridge").executeTakeFirstOrThrow();
+    expect(org.country).toBe("FI");
+
+    const { newTotpSecret } = await import("~/utils/totp.server");
+    const secret = newTotpSecret();
+    await db().updateTable("users").set({ otp_enabled: true, otp_secret: secret, verified_at: new Date(), devices_updated_at: new Date() }).where("id", "=", user.id).execute();
+    await context.clearCookies();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("tiit@oakridge.test");
+    await page.getByLabel("Password", { exact: true }).fill("Metsa-Polku-7788!");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByLabel("One-time code").fill(currentTotp(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL("**/measurements/timber");
+    await context.close();
+  });
+});
