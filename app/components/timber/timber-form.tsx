@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
+import { useHydrated } from "~/components/accounts/password-fields";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
@@ -26,8 +27,11 @@ export function TimberForm({ kind, record, options, errors, features, disabled, 
     <Field key={k} label={t(`timber.columns.${k}`)} inputProps={{ name: k, id: k, type, defaultValue: str(k), disabled, ...extra }} errors={err(k)} />
   );
   const number = (k: string, extra: Record<string, unknown> = {}) => text(k, "number", { step: "any", min: 0, ...extra });
+  // The spec: editing is disabled while nothing changed (with JavaScript; the server accepts either way).
+  const hydrated = useHydrated();
+  const [dirty, setDirty] = useState(false);
   return (
-    <Form method="POST" className="card" data-testid="timber-form">
+    <Form method="POST" className="card" data-testid="timber-form" onChange={() => setDirty(true)}>
       <input type="hidden" name="intent" value="save" />
       {kind === "species" || kind === "qualities" ? text("name", "text", { required: true }) : null}
       {kind === "culls" ? <>{text("reason", "text", { required: true })}<div className="grid-2">{number("min")}{number("max")}</div></> : null}
@@ -44,7 +48,7 @@ export function TimberForm({ kind, record, options, errors, features, disabled, 
         <label className="checkbox"><input type="checkbox" name="archived" defaultChecked={!!r.archived} disabled={disabled} /> {t("common.archived")}</label>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={disabled}>{isNew ? t("timber.create") : t("common.save")}</button>
+        <button type="submit" className="btn btn-primary" disabled={disabled || (hydrated && !isNew && !dirty)}>{isNew ? t("timber.create") : t("common.save")}</button>
       </div>
     </Form>
   );
