@@ -19,7 +19,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   hi: "हिन्दी",
   fi: "Suomi",
 };
-export const NAMESPACES = ["common", "auth", "shell", "lookups", "measurements", "exports", "billing", "timber"] as const;
+export const NAMESPACES = ["common", "auth", "shell", "lookups", "measurements", "exports", "billing", "timber", "accounts"] as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);

@@ -59,6 +59,8 @@ export interface UsersTable {
   failed_login_count: Generated<number>;
   locked_until: Date | null;
   devices_updated_at: Date | null;
+  otp_backup_codes: ColumnType<string[] | null, string | null | undefined, string | null>;
+  disabled_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -407,7 +409,56 @@ export interface LocalCheckoutsTable {
   created_at: CreatedAt;
 }
 
+export type UserTokenPurpose = "password_reset" | "invitation" | "verification" | "login_otp";
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number | null;
+  purpose: UserTokenPurpose;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  password_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface DiameterProfilesTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  archived: ColumnType<boolean, boolean | undefined, boolean>;
+  default_cull_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface DiameterProfileAssortmentsTable {
+  diameter_profile_id: number;
+  assortment_id: number;
+}
+
+export interface LumberProductsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  plank_length: number;
+  plank_width: number;
+  plank_height: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  diameter_profiles: DiameterProfilesTable;
+  diameter_profile_assortments: DiameterProfileAssortmentsTable;
+  lumber_products: LumberProductsTable;
+  user_tokens: UserTokensTable;
+  password_history: PasswordHistoryTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -25,7 +25,7 @@ export async function createOrganization(values: { name?: string; features?: str
 
 export async function createUser(
   organizationId: number,
-  opts: { role?: RoleName; email?: string; name?: string; locale?: string; on?: { type: AssignableType; id: number } } = {},
+  opts: { role?: RoleName; email?: string; name?: string; locale?: string; on?: { type: AssignableType; id: number }; verified?: boolean; setupDone?: boolean } = {},
 ) {
   cachedHash ??= hashPassword(PASSWORD);
   const email = opts.email ?? `user-${unique()}@example.test`;
@@ -36,7 +36,9 @@ export async function createUser(
       name: opts.name ?? "Test User",
       password_hash: await cachedHash,
       locale: opts.locale ?? "en",
-      verified_at: new Date(),
+      verified_at: opts.verified === false ? null : new Date(),
+      // Past the /setup screen unless a test wants the access guard to send the user there.
+      devices_updated_at: opts.setupDone === false ? null : new Date(),
       recent_organization_id: organizationId,
     })
     .executeTakeFirstOrThrow();

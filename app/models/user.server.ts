@@ -1,4 +1,4 @@
-import type { MeasurementMode, User } from "#db/schema";
+import type { User, UserUpdate } from "#db/schema";
 import type { DB } from "~/utils/db.server";
 import type { Language } from "~/i18n";
 
@@ -13,7 +13,7 @@ export async function getUserByEmail(db: DB, email: string) {
 export async function updateAccountPreferences(
   db: DB,
   userId: number,
-  changes: { locale?: Language; recent_measurement_mode?: MeasurementMode },
+  changes: Pick<UserUpdate, "name" | "time_zone" | "volume_unit" | "length_unit" | "diameter_unit" | "weight_unit" | "density_unit" | "rounding_precision" | "recent_measurement_mode"> & { locale?: Language },
 ) {
   if (Object.keys(changes).length === 0) return;
   await db
@@ -52,4 +52,9 @@ export function serializeAccount(user: User, roles: Array<{ id: number; name: st
       resource_id: r.assignable_id,
     })),
   };
+}
+
+/** The user passed the device-pairing screen (the access guard's devices_updated_at). */
+export async function markSetupDone(db: DB, userId: number) {
+  await db.updateTable("users").set({ devices_updated_at: new Date() }).where("id", "=", userId).execute();
 }

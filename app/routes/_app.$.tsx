@@ -15,15 +15,10 @@ const PLANNED: Array<{ path: string; key: string; adminOnly?: boolean; mode?: "c
   { path: "/measurements/truck", key: "truck", mode: "truck" },
   { path: "/measurements/lumber", key: "lumber", mode: "lumber" },
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
-  { path: "/devices", key: "devices", adminOnly: true },
-  { path: "/timber", key: "timber", adminOnly: true },
-  { path: "/users", key: "users", adminOnly: true },
-  { path: "/custom_fields", key: "customFields", adminOnly: true },
   { path: "/reports", key: "reports", adminOnly: true },
   { path: "/inventories", key: "inventories", adminOnly: true },
   { path: "/analyze_reports", key: "analysis", adminOnly: true },
   { path: "/storages", key: "storages", adminOnly: true },
-  { path: "/settings", key: "settings" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { ExportNotices } from "~/components/exports/export-notices";
+import { IdleLogout } from "~/components/accounts/idle-logout";
 import { Header } from "~/components/shell/header";
 import { Sidebar } from "~/components/shell/sidebar";
 import { BillingBanners, HeaderBilling } from "~/components/billing/shell-billing";
@@ -8,12 +9,14 @@ import { shellBilling } from "~/services/billing/actions.server";
 import { db } from "~/utils/db.server";
 import { readDismissed } from "./banners.dismiss";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { requireAppAccess } from "~/utils/access-guard.server";
 import { requireUser } from "~/utils/auth.server";
 
-export const handle = { i18n: ["shell", "measurements", "exports", "billing"] };
+export const handle = { i18n: ["shell", "measurements", "exports", "billing", "accounts"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
+  await requireAppAccess(ctx);
   const url = new URL(request.url);
   return json({
     billing: await shellBilling(db(), ctx),
@@ -62,6 +65,7 @@ export default function AppShell() {
       </div>
       {/* The owner's export-ready notices (user channel), on every screen of the shell. */}
       <ExportNotices userId={data.user.id} />
+      <IdleLogout />
     </div>
   );
 }

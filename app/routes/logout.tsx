@@ -6,5 +6,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return logout(request);
+  const form = await request.clone().formData().catch(() => null);
+  // The idle logout says why on the sign-in page.
+  return logout(request, form?.get("reason") === "idle" ? "/login?idle=1" : "/login");
 }

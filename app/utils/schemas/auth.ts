@@ -13,5 +13,5 @@ export const LoginFormSchema = CredentialsSchema.extend({
 export const LoginApiSchema = z.object({ credentials: CredentialsSchema });
 
 /** The spec's login error codes; each has its own message (auth:errors.CODE). */
-export const LOGIN_ERROR_CODES = ["INVALID_EMAIL_OR_PASSWORD", "ACCOUNT_LOCKED", "CONTACT_SUPPORT"] as const;
+export const LOGIN_ERROR_CODES = ["INVALID_EMAIL_OR_PASSWORD", "ACCOUNT_LOCKED", "CONTACT_SUPPORT", "INVALID_OTP_CODE"] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];

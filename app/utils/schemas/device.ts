@@ -5,3 +5,18 @@ export const DevicePairingSchema = z.object({
   hw_id: z.string().trim().min(1).max(255),
   name: z.string().trim().min(1).max(255),
 });
+
+const storageIds = z.array(z.coerce.number().int().positive()).max(1000).nullable();
+
+/** PATCH /devices/{id}: device{name, affiliation} or device{storage_ids, default_storage_id?} (storage_ids null or [] = all storages). */
+export const DevicePatchSchema = z.object({
+  device: z
+    .object({
+      name: z.string().trim().min(1, "accounts:devices.nameRequired").max(255).optional(),
+      affiliation: z.string().trim().max(255).transform((v) => (v === "" ? null : v)).nullable().optional(),
+      storage_ids: storageIds.optional(),
+      default_storage_id: z.coerce.number().int().positive().nullable().optional(),
+    })
+    .strict()
+    .refine((d) => Object.keys(d).length > 0, "accounts:devices.nothingToChange"),
+});

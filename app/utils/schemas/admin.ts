@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { NewPasswordSchema } from "./password";
+
+// Payloads of the organisation administration (users, roles, organisation).
+
+const email = z.email({ error: "accounts:validation.email" }).max(255).transform((v) => v.trim().toLowerCase());
+
+export const InviteSchema = z.object({ invite: z.object({ email }) });
+
+/** PATCH /users/{id}: an admin renames another user; the user changes their own password and expiry toggle. */
+export const UserPatchSchema = z.object({
+  user: z
+    .object({
+      name: z.string().trim().min(1, "accounts:settings.nameRequired").max(255).optional(),
+      current_password: z.string().max(1024).optional(),
+      password: NewPasswordSchema.optional(),
+      password_confirmation: z.string().max(1024).optional(),
+      password_expiry: z.boolean().optional(),
+    })
+    .strict()
+    .superRefine((u, ctx) => {
+      if (u.password !== undefined && u.password !== u.password_confirmation) {
+        ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "accounts:password.mismatch" });
+      }
+      if (u.password !== undefined && !u.current_password) {
+        ctx.addIssue({ code: "custom", path: ["current_password"], message: "accounts:password.currentRequired" });
+      }
+    }),
+});
+
+export const ASSIGNABLE_ROLES = ["viewer", "measurer", "admin"] as const;
+const id = z.coerce.number().int().positive();
+
+/** POST /roles: role{name, user_id} plus one of organization_id, storage_id, storage_group_id (beside role or inside it). */
+export const RoleCreateSchema = z
+  .object({
+    role: z.object({
+      name: z.enum(ASSIGNABLE_ROLES, { error: "accounts:roles.nameRequired" }),
+      user_id: id,
+      organization_id: id.optional(),
+      storage_id: id.optional(),
+      storage_group_id: id.optional(),
+    }),
+    organization_id: id.optional(),
+    storage_id: id.optional(),
+    storage_group_id: id.optional(),
+  })
+  .transform((v, ctx) => {
+    const targets = [
+      ["Organization", v.organization_id ?? v.role.organization_id],
+      ["Storage", v.storage_id ?? v.role.storage_id],
+      ["StorageGroup", v.storage_group_id ?? v.role.storage_group_id],
+    ].filter(([, t]) => t !== undefined) as Array<["Organization" | "Storage" | "StorageGroup", number]>;
+    if (targets.length !== 1) {
+      ctx.addIssue({ code: "custom", path: ["resource"], message: "accounts:roles.resourceRequired" });
+      return z.NEVER;
+    }
+    return { name: v.role.name, userId: v.role.user_id, type: targets[0][0], resourceId: targets[0][1] };
+  });
+
+// EU VAT numbers: the country prefix, then the national pattern (spaces, dots and dashes ignored).
+const EU_VAT =
+  /^(ATU\d{8}|BE[01]\d{9}|BG\d{9,10}|CY\d{8}[A-Z]|CZ\d{8,10}|DE\d{9}|DK\d{8}|EE\d{9}|EL\d{9}|ES[A-Z0-9]\d{7}[A-Z0-9]|FI\d{8}|FR[A-HJ-NP-Z0-9]{2}\d{9}|HR\d{11}|HU\d{8}|IE\d[A-Z0-9+*]\d{5}[A-Z]{1,2}|IT\d{11}|LT(\d{9}|\d{12})|LU\d{8}|LV\d{11}|MT\d{8}|NL\d{9}B\d{2}|PL\d{10}|PT\d{9}|RO\d{2,10}|SE\d{12}|SI\d{8}|SK\d{10}|XI(\d{9}|\d{12}))$/;
+export function normalizeVat(value: string) {
+  return value.replace(/[\s.-]/g, "").toUpperCase();
+}
+
+const optionalText = z.string().trim().max(255).transform((v) => (v === "" ? null : v)).nullable().optional();
+
+export const OrganizationFieldsSchema = z
+  .object({
+    name: z.string().trim().min(1, "accounts:organization.nameRequired").max(255).optional(),
+    address: optionalText,
+    city: optionalText,
+    postal_code: optionalText,
+    vat_code: z
+      .string()
+      .transform(normalizeVat)
+      .refine((v) => v === "" || EU_VAT.test(v), "accounts:organization.vatInvalid")
+      .transform((v) => (v === "" ? null : v))
+      .nullable()
+      .optional(),
+    invoice_email: z
+      .union([z.literal(""), z.email({ error: "accounts:validation.email" }).max(255)])
+      .transform((v) => (v === "" ? null : v))
+      .nullable()
+      .optional(),
+    default_storage_id: z.coerce.number().int().positive().nullable().optional(),
+    contact_person: optionalText,
+    phone: optionalText,
+  })
+  .strict();
+
+/** PATCH /organizations/{id}: the fields, wrapped in organization{} or flat. */
+export const OrganizationPatchSchema = z.preprocess(
+  (body) => (body && typeof body === "object" && "organization" in body ? (body as { organization: unknown }).organization : body),
+  OrganizationFieldsSchema,
+);

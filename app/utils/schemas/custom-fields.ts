@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+export const CUSTOM_FIELD_SOURCES = ["measurement", "truck_measurement", "container_measurement", "lumber_measurement", "storage"] as const;
+export const CUSTOM_FIELD_TYPES = ["string", "text", "integer", "decimal", "boolean", "date", "datetime"] as const;
+/** The key rule: lower-case letters, digits and underscore only. */
+export const CUSTOM_FIELD_KEY = /^[a-z0-9_]+$/;
+
+const flag = z.preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean());
+
+export const CustomFieldCreateSchema = z.object({
+  custom_field: z.object({
+    name: z.string({ error: "accounts:customFields.nameRequired" }).trim().min(1, "accounts:customFields.nameRequired").max(255),
+    key: z.string({ error: "accounts:customFields.keyRequired" }).trim().min(1, "accounts:customFields.keyRequired").max(64).regex(CUSTOM_FIELD_KEY, "accounts:customFields.keyRule"),
+    source_key: z.enum(CUSTOM_FIELD_SOURCES, { error: "accounts:customFields.sourceRequired" }),
+    data_type: z.enum(CUSTOM_FIELD_TYPES, { error: "accounts:customFields.typeRequired" }),
+    searchable: flag.default(false),
+    required: flag.default(false),
+  }),
+});
+
+export const CustomFieldPatchSchema = z.object({
+  custom_field: z
+    .object({
+      name: z.string().trim().min(1, "accounts:customFields.nameRequired").max(255).optional(),
+      archived: flag.optional(),
+      searchable: flag.optional(),
+      required: flag.optional(),
+    })
+    .strict(),
+});
+
+export const CustomFieldValueSchema = z.object({
+  custom_field_value: z.object({
+    value: z.string({ error: "accounts:customFields.valueRequired" }).trim().min(1, "accounts:customFields.valueRequired").max(255),
+    rank: z.coerce.number().int().min(0).max(100000).optional(),
+  }),
+});
+
+export const CustomFieldValuePatchSchema = z.object({
+  custom_field_value: z
+    .object({
+      value: z.string().trim().min(1, "accounts:customFields.valueRequired").max(255).optional(),
+      rank: z.coerce.number().int().min(0).max(100000).optional(),
+      archived: flag.optional(),
+    })
+    .strict(),
+});
