@@ -223,3 +223,16 @@ export async function createCustomField(
     .executeTakeFirstOrThrow();
   return { id: Number(r.insertId) };
 }
+
+/**
+ * Gives an organisation a paid plan (pro, `devices` seats) so it may link devices and upload
+ * without picture credits, keeping the feature flags the test asked createOrganization for:
+ * tests of other areas should not depend on which bundle grants which flag.
+ */
+export async function givePlan(organizationId: number, opts: { devices?: number } = {}) {
+  const before = await db().selectFrom("organizations").select("features").where("id", "=", organizationId).executeTakeFirstOrThrow();
+  const planFeatures = await createSubscription(organizationId, { items: [{ package_id: "pro_subscription", quantity: opts.devices ?? 10 }] });
+  const features = [...new Set([...(Array.isArray(planFeatures) ? planFeatures : []), ...before.features])];
+  await db().updateTable("organizations").set({ features: JSON.stringify(features) }).where("id", "=", organizationId).execute();
+  return features;
+}

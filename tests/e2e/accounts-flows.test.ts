@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { currentTotp } from "~/utils/totp.server";
-import { createOrganization, createStorage, createUser, PASSWORD } from "#tests/factories";
+import { createOrganization, createStorage, createUser, PASSWORD, givePlan } from "#tests/factories";
 import { launchBrowser, signedInContext } from "#tests/helpers/browser";
 import { baseUrl } from "#tests/helpers/http";
 
@@ -193,6 +193,7 @@ describe("users and roles", () => {
 describe("devices", () => {
   it("links a device by code: the app pairs with the shown code, calls the device API with its token, and the admin edits its access", async () => {
     const org = await createOrganization({ name: "Pine Port", features: ["storage_access_management"] });
+    await givePlan(org.id);
     const admin = await createUser(org.id, { role: "admin" });
     const yard = await createStorage(org.id, { name: "Harbour Yard" });
     await createStorage(org.id, { name: "Forest Road" });

@@ -4,7 +4,7 @@ import { computeMeasurementLogs } from "~/domain/measurement-logs";
 import { formatVolume } from "~/domain/format";
 import { ensureActivationCode } from "~/models/device.server";
 import { db } from "~/utils/db.server";
-import { createCustomField, createOrganization, createStorage, createUser } from "#tests/factories";
+import { createCustomField, createOrganization, createStorage, createUser, givePlan } from "#tests/factories";
 import { launchBrowser, signedInContext } from "#tests/helpers/browser";
 import { api } from "#tests/helpers/http";
 import { deviceUpload, drawnStack, stackPayload } from "#tests/helpers/timber";
@@ -34,6 +34,7 @@ const cellText = (page: Page, testId: string) => page.getByTestId(testId).innerT
 describe("timber measuring from the device to the dashboard, detail, filters, bulk actions and the deleted page", () => {
   it("does the issue's 'Done when'", async () => {
     const org = await createOrganization({ name: "Forest Co" });
+    await givePlan(org.id);
     const user = await createUser(org.id, { role: "admin" });
     const riverside = await createStorage(org.id, { name: "Riverside landing", storage_state_id: 4 });
     const hill = await createStorage(org.id, { name: "Hill yard" });
@@ -139,6 +140,7 @@ describe("timber measuring from the device to the dashboard, detail, filters, bu
 
   it("a viewer sees the measurement read-only; an inventory locks it; the ends of the list alert", async () => {
     const org = await createOrganization();
+    await givePlan(org.id);
     const viewer = await createUser(org.id, { role: "viewer" });
     const admin = await createUser(org.id, { role: "admin" });
     const storage = await createStorage(org.id);

@@ -97,6 +97,46 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "billing:checkout.total": ["es", "pt"],
   "billing:invoices.number": ["et"],
   "billing:invoices.date": ["fr"],
+  // Timber measuring: symbols, the spec's error code, cognates.
+  "timber:none": "*",
+  "timber:detail.noPhoto": "*",
+  "timber:states.6": ["de", "pl"],
+  "timber:storage.name": ["de"],
+  "timber:no": ["es", "it"],
+  "timber:types.3": ["es"],
+  "timber:deleted.total": ["es", "fr", "pt"],
+  "timber:types.0": ["fr"],
+  "timber:filters.dates": ["fr"],
+  "timber:table.volume": ["fr", "it", "pt"],
+  "timber:table.actions": ["fr"],
+  "timber:pager.label": ["fr"],
+  "timber:fields.latitude": ["fr", "pt"],
+  "timber:fields.longitude": ["fr", "pt"],
+  "timber:tables.volume": ["fr", "it", "pt"],
+  "timber:manual.volume": ["fr", "it", "pt"],
+  "timber:upload.photo": ["fr"],
+  "timber:deleted.volume": ["fr", "it", "pt"],
+  // Accounts: unit symbols, plan names, cognates.
+  "accounts:units.pmt": "*",
+  "accounts:units.fbm": ["it"],
+  "accounts:devices.packages.pro_subscription": "*",
+  "accounts:devices.packages.enterprise_subscription": ["de", "es", "et", "fi", "hi", "it", "ja", "ka", "lt", "pl", "pt", "ru"],
+  "accounts:devices.packages.container_subscription": ["de", "it"],
+  "accounts:users.name": ["de"],
+  "accounts:settings.name": ["de"],
+  "accounts:devices.name": ["de"],
+  "accounts:customFields.name": ["de"],
+  "accounts:timber.columns.name": ["de"],
+  "accounts:devices.details": ["de"],
+  "accounts:roles.types.Organization": ["de", "fr"],
+  "accounts:settings.organization": ["de", "fr"],
+  "accounts:users.roles": ["es"],
+  "accounts:roles.title": ["es"],
+  "accounts:customFields.flags": ["fr"],
+  "accounts:customFields.types.date": ["fr"],
+  "accounts:register.password": ["it"],
+  "accounts:settings.account": ["it"],
+  "accounts:settings.password": ["it"],
 };
 
 export function sameAsEnglishAllowed(lng: string, ns: string, key: string): boolean {
@@ -118,11 +158,43 @@ export interface NamespaceComparison {
   sameAsEnglish: string[];
 }
 
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+
+/**
+ * The i18next plural keys a language needs for a plural base: one per category whole counts
+ * select (Russian: one, few, many, other). Categories only fractions or millions select (French
+ * "many") may be present but are not required; i18next falls back to "other" for them.
+ */
+function pluralKeys(lng: string, base: string) {
+  const rules = new Intl.PluralRules(lng);
+  const used = new Set(Array.from({ length: 201 }, (_, n) => rules.select(n)));
+  return { required: [...used].map((c) => `${base}_${c}`), allowed: rules.resolvedOptions().pluralCategories.map((c) => `${base}_${c}`) };
+}
+
+/**
+ * English plural groups (x_one + x_other) are matched against the plural forms each language
+ * really has (Russian needs x_few and x_many, Japanese only x_other), per Intl.PluralRules.
+ */
 export function compareWithEnglish(lng: string, ns: string, english: unknown, translated: unknown): NamespaceComparison {
   const en = flattenLocale(english);
   const tr = flattenLocale(translated);
   const result: NamespaceComparison = { missing: [], extra: [], placeholderMismatches: [], sameAsEnglish: [] };
-  for (const [key, enValue] of en) {
+  const pluralBases = new Set([...en.keys()].map((k) => PLURAL.exec(k)?.[1]).filter((b): b is string => !!b && en.has(`${b}_other`)));
+  const expectedKeys = new Map<string, string>(); // translated key -> the English key it answers to
+  for (const key of en.keys()) {
+    const base = PLURAL.exec(key)?.[1];
+    if (base && pluralBases.has(base)) continue;
+    expectedKeys.set(key, key);
+  }
+  const optionalKeys = new Map<string, string>();
+  for (const base of pluralBases) {
+    const { required, allowed } = pluralKeys(lng, base);
+    for (const k of required) expectedKeys.set(k, `${base}_other`);
+    for (const k of allowed) if (!required.includes(k)) optionalKeys.set(k, `${base}_other`);
+  }
+
+  for (const [key, enKey] of expectedKeys) {
+    const enValue = en.get(enKey)!;
     const value = tr.get(key);
     if (value === undefined) {
       result.missing.push(key);
@@ -130,10 +202,12 @@ export function compareWithEnglish(lng: string, ns: string, english: unknown, tr
     }
     const expected = placeholdersOf(enValue);
     const actual = placeholdersOf(value);
-    if (expected.join("\n") !== actual.join("\n")) result.placeholderMismatches.push({ key, expected, actual });
-    if (lng !== REFERENCE_LANGUAGE && value === enValue && !sameAsEnglishAllowed(lng, ns, key)) result.sameAsEnglish.push(key);
+    // A plural form may leave out {{count}} (e.g. "one log"), never add one English lacks.
+    const placeholdersOk = enKey === key ? expected.join("\n") === actual.join("\n") : actual.every((p) => expected.includes(p));
+    if (!placeholdersOk) result.placeholderMismatches.push({ key, expected, actual });
+    if (lng !== REFERENCE_LANGUAGE && value === en.get(key) && !sameAsEnglishAllowed(lng, ns, key)) result.sameAsEnglish.push(key);
   }
-  for (const key of tr.keys()) if (!en.has(key)) result.extra.push(key);
+  for (const key of tr.keys()) if (!expectedKeys.has(key) && !optionalKeys.has(key)) result.extra.push(key);
   return result;
 }
 

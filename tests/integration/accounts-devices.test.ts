@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ensureActivationCode } from "~/models/device.server";
 import { db } from "~/utils/db.server";
-import { apiToken, createOrganization, createStorage, createUser } from "#tests/factories";
+import { apiToken, createOrganization, createStorage, createUser, givePlan } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
 
 async function setup(features: string[] = ["storage_access_management"]) {
   const org = await createOrganization({ name: "Fir Depot", features });
+  await givePlan(org.id);
   const admin = await createUser(org.id, { role: "admin" });
   const token = await apiToken(admin.id);
   const code = await ensureActivationCode(db(), org.id);

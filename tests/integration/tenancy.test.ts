@@ -1,22 +1,45 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { apiToken, createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
+import { apiToken, createCustomField, createDevice, createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
 import { api } from "#tests/helpers/http";
+import { snapshotTables } from "#tests/helpers/db";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
 
 /**
  * Every API route must say how it keeps organisations apart, and the check runs here:
  * - "id": a user of another organisation asking for this organisation's record gets 404 and nothing changes;
  * - "list": another organisation's user sees none of this organisation's rows;
+ * - "body-id": an id in the payload that belongs to another organisation is answered exactly as
+ *   an id that does not exist, and nothing changes;
  * - "own": the route only ever acts on the caller's own session, account or channels (tested in its own file);
  * - "public": no organisation data (sign-in, device pairing).
  * A new route file without an entry fails the first test.
  */
-type World = { organizationId: number; storageId: number; measurementId: number; exportId: number; marker: string };
+type World = {
+  organizationId: number;
+  storageId: number;
+  measurementId: number;
+  exportId: number;
+  userId: number;
+  roleId: number;
+  deviceId: number;
+  customFieldId: number;
+  customFieldValueId: number;
+  assortmentId: number;
+  cullId: number;
+  woodTypeId: number;
+  woodQualityId: number;
+  lumberProductId: number;
+  diameterProfileId: number;
+  marker: string;
+};
 type Check =
-  | { kind: "id"; call: (w: World, token: string) => Promise<{ status: number; data: unknown }> }
-  | { kind: "list"; path: string }
+  | { kind: "id"; call: (w: World, token: string, cookie: string) => Promise<{ status: number; data: unknown }> }
+  | { kind: "list"; path: string; features?: string[] }
+  | { kind: "device-list"; path: string }
+  // An id inside the body: another organisation's answers exactly like one that does not exist.
+  | { kind: "body-id"; call: (w: World, token: string, id: number) => Promise<{ status: number; data: unknown }>; id: keyof World }
   | { kind: "own" | "public"; why: string };
 
 const ROUTES: Record<string, Check> = {
@@ -61,6 +84,76 @@ const ROUTES: Record<string, Check> = {
   "api.web_app.excel_exports.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/excel_exports/${w.exportId}`, { token, method: "DELETE" }) },
   "api.web_app.pdf_exports.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/pdf_exports/${w.exportId}`, { token, method: "DELETE" }) },
   "exports.$id.download.ts": { kind: "id", call: (w, token) => api(`/exports/${w.exportId}/download`, { token }) },
+  // Accounts (issue 4).
+  "register.tsx": { kind: "public", why: "creates a new organisation" },
+  "verification.tsx": { kind: "own", why: "the caller's own e-mail verification" },
+  "setup.tsx": { kind: "own", why: "shows the caller's organisation's device key" },
+  "accept_invitation.$token.tsx": { kind: "public", why: "a single-use invitation token, stored hashed" },
+  "reset_password.$token.tsx": { kind: "public", why: "a single-use reset token, stored hashed" },
+  "api.web_app.registration.ts": { kind: "public", why: "creates a new organisation" },
+  "api.web_app.logins.otp.ts": { kind: "public", why: "second sign-in step for the credentials' owner" },
+  "api.web_app.logins.forgot_password.ts": { kind: "public", why: "mails the address's owner, answers the same either way" },
+  "api.web_app.logins.reset_password.ts": { kind: "public", why: "a reset token or the caller's own current password" },
+  "api.web_app.users.accept_invitation.ts": { kind: "public", why: "a single-use invitation token" },
+  "api.web_app.users.resend_verification.ts": { kind: "own", why: "the caller's own verification mail" },
+  "api.web_app.two_factors.ts": { kind: "own", why: "the caller's own two-factor setting" },
+  "api.web_app.users.invite_user.ts": { kind: "own", why: "invites into the caller's organisation" },
+  "api.web_app.devices.send_invite.ts": { kind: "own", why: "invites a device into the caller's organisation" },
+  "api.web_app.storage_groups.ts": { kind: "list", path: "/api/web_app/storage_groups" },
+  "api.web_app.users.ts": { kind: "list", path: "/api/web_app/users" },
+  "api.web_app.devices.ts": { kind: "list", path: "/api/web_app/devices" },
+  "api.web_app.devices.list.ts": { kind: "list", path: "/api/web_app/devices/list" },
+  "api.web_app.custom_fields.ts": { kind: "list", path: "/api/web_app/custom_fields" },
+  "api.web_app.culls.ts": { kind: "list", path: "/api/web_app/culls" },
+  "api.web_app.diameter_profiles.ts": { kind: "list", path: "/api/web_app/diameter_profiles", features: ["diameter_profiles"] },
+  "api.web_app.lumber_products.ts": { kind: "list", path: "/api/web_app/lumber_products" },
+  "api.web_app.users.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/users/${w.userId}`, { token, method: "DELETE" }) },
+  "api.web_app.roles.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/roles/${w.roleId}`, { token, method: "DELETE" }) },
+  "api.web_app.roles.ts": {
+    kind: "id",
+    call: (w, token) => api("/api/web_app/roles", { token, json: { role: { name: "admin", user_id: w.userId, organization_id: w.organizationId } } }),
+  },
+  "api.web_app.organizations.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/organizations/${w.organizationId}`, { token, method: "PATCH", json: { organization: { name: "Taken over" } } }) },
+  "api.web_app.devices.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/devices/${w.deviceId}`, { token, method: "DELETE" }) },
+  "api.web_app.custom_fields.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/custom_fields/${w.customFieldId}`, { token, method: "PATCH", json: { custom_field: { name: "Renamed" } } }) },
+  "api.web_app.custom_fields.$id.values.ts": { kind: "id", call: (w, token) => api(`/api/web_app/custom_fields/${w.customFieldId}/values`, { token, json: { custom_field_value: { value: "New", rank: 1 } } }) },
+  "api.web_app.custom_fields.values.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/custom_fields/values/${w.customFieldValueId}`, { token, method: "PATCH", json: { custom_field_value: { value: "Changed" } } }) },
+  "api.web_app.assortments.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/assortments/${w.assortmentId}`, { token, method: "DELETE" }) },
+  "api.web_app.culls.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/culls/${w.cullId}`, { token, method: "DELETE" }) },
+  "api.web_app.wood_types.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/wood_types/${w.woodTypeId}`, { token, method: "DELETE" }) },
+  "api.web_app.wood_qualities.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/wood_qualities/${w.woodQualityId}`, { token, method: "DELETE" }) },
+  "api.web_app.lumber_products.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/lumber_products/${w.lumberProductId}`, { token, method: "DELETE" }) },
+  "api.web_app.diameter_profiles.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/diameter_profiles/${w.diameterProfileId}`, { token, method: "DELETE" }) },
+  "_app.users.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/users/${w.userId}`, { cookie }) },
+  "_app.devices.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/devices/${w.deviceId}`, { cookie }) },
+  "_app.custom_fields.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/custom_fields/${w.customFieldId}`, { cookie }) },
+  "_app.timber.$kind.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/timber/culls/${w.cullId}`, { cookie }) },
+  "_app.timber.$kind._index.tsx": { kind: "own", why: "lists the caller's organisation's master data by kind (accounts tests)" },
+  "_app.timber.$kind.new.tsx": { kind: "own", why: "creates in the caller's organisation" },
+  // Timber measuring (issue 6).
+  "api.device.storages.ts": { kind: "device-list", path: "/api/device/storages" },
+  "api.device.lookups.ts": { kind: "device-list", path: "/api/device/lookups" },
+  "api.device.measurements.ts": { kind: "own", why: "uploads only into the device's own organisation's allowed storages (timber-device-api tests)" },
+  "api.web_app.dashboard_filter.ts": { kind: "list", path: "/api/web_app/dashboard_filter" },
+  "api.web_app.measurements.search.ts": { kind: "own", why: "searches the caller's organisation's measurements (timber-web-api tests)" },
+  "api.web_app.measurements.deleted.ts": { kind: "own", why: "the caller's organisation's deleted measurements (timber-web-api tests)" },
+  "api.web_app.measurements.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/measurements/${w.measurementId}`, { token }) },
+  "api.web_app.measurements.markers.storage.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/measurements/markers/storage/${w.storageId}`, { token }) },
+  "api.web_app.storages.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/storages/${w.storageId}`, { token, method: "DELETE" }) },
+  "api.web_app.measurements._index.ts": { kind: "id", call: (w, token) => api("/api/web_app/measurements", { token, method: "DELETE", json: { measurement_ids: [w.measurementId] } }) },
+  "api.web_app.measurements.move_storage.ts": {
+    kind: "id",
+    call: (w, token) => api("/api/web_app/measurements/move_storage", { token, method: "PATCH", json: { move_storage: [{ measurement_id: w.measurementId, storage_id: w.storageId }] } }),
+  },
+  "api.web_app.manual_measurements.ts": {
+    kind: "body-id",
+    id: "storageId",
+    call: (_w, token, id) =>
+      api("/api/web_app/manual_measurements", { token, json: { manual_measurement: { storage_id: id, taken_at: "2026-01-05T10:00:00Z", measurement_type_id: 0, volume: 3 } } }),
+  },
+  "_app.measurement.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurement/${w.measurementId}`, { cookie }) },
+  "_app.measurements.timber.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/timber/${w.measurementId}`, { cookie }) },
+  "_app.storages.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/storages/${w.storageId}`, { cookie }) },
   "api.web_app.users.switch_organization.$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/users/switch_organization/${w.organizationId}`, { method: "PATCH", token }),
@@ -88,7 +181,36 @@ async function world(): Promise<World> {
     .insertInto("exports")
     .values({ organization_id: org.id, kind: "excel", report_type: "log_by_log_excel", name: `${marker} export`, params: JSON.stringify({ storage_id: storage.id }), status: 1, file_key: "organizations/0/missing.xlsx" })
     .executeTakeFirstOrThrow();
-  return { organizationId: org.id, storageId: storage.id, measurementId: m.id, exportId: Number(exp.insertId), marker };
+  const admin = await db().selectFrom("users").innerJoin("roles", "roles.user_id", "users.id").select(["users.id as userId", "roles.id as roleId"]).where("roles.organization_id", "=", org.id).executeTakeFirstOrThrow();
+  const device = await createDevice(org.id);
+  await db().updateTable("devices").set({ name: `${marker} phone` }).where("id", "=", device.id).execute();
+  const field = await createCustomField(org.id, { key: "grade_code", name: `${marker} field` });
+  const value = await db().insertInto("custom_field_values").values({ organization_id: org.id, custom_field_id: field.id, value: `${marker} value` }).executeTakeFirstOrThrow();
+  const id = async (q: { executeTakeFirstOrThrow(): Promise<{ insertId?: bigint }> }) => Number((await q.executeTakeFirstOrThrow()).insertId);
+  const assortmentId = (await db().selectFrom("assortments").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()).id;
+  const woodTypeId = (await db().selectFrom("wood_types").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()).id;
+  const woodQualityId = (await db().selectFrom("wood_qualities").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()).id;
+  const cullId = await id(db().insertInto("culls").values({ organization_id: org.id, reason: `${marker} rot` }));
+  const lumberProductId = await id(db().insertInto("lumber_products").values({ organization_id: org.id, name: `${marker} plank`, plank_length: 3000, plank_width: 100, plank_height: 22 }));
+  const diameterProfileId = await id(db().insertInto("diameter_profiles").values({ organization_id: org.id, name: `${marker} profile` }));
+  return {
+    organizationId: org.id,
+    storageId: storage.id,
+    measurementId: m.id,
+    exportId: Number(exp.insertId),
+    userId: admin.userId,
+    roleId: admin.roleId,
+    deviceId: device.id,
+    customFieldId: field.id,
+    customFieldValueId: Number(value.insertId),
+    assortmentId,
+    cullId,
+    woodTypeId,
+    woodQualityId,
+    lumberProductId,
+    diameterProfileId,
+    marker,
+  };
 }
 
 describe("tenancy of every API route", () => {
@@ -103,13 +225,37 @@ describe("tenancy of every API route", () => {
     if (check.kind === "id") {
       it(`${file}: another organisation's record answers 404 and nothing changes`, async () => {
         const w = await world();
-        await expectOutsiderGets404(({ token }) => check.call(w, token));
+        await expectOutsiderGets404(({ token, cookie }) => check.call(w, token, cookie));
+      });
+    }
+    if (check.kind === "body-id") {
+      it(`${file}: another organisation's id in the body is answered like a missing one`, async () => {
+        const w = await world();
+        const other = await createOrganization();
+        const user = await createUser(other.id, { role: "admin" });
+        const token = await apiToken(user.id);
+        const before = await snapshotTables();
+        const foreign = await check.call(w, token, w[check.id] as number);
+        const missing = await check.call(w, token, 2_000_000_000);
+        expect(foreign.status).toBeGreaterThanOrEqual(400);
+        expect({ status: foreign.status, data: foreign.data }).toEqual({ status: missing.status, data: missing.data });
+        expect(await snapshotTables()).toEqual(before);
+      });
+    }
+    if (check.kind === "device-list") {
+      it(`${file}: a device of another organisation sees none of this organisation's rows`, async () => {
+        const w = await world();
+        const other = await createOrganization();
+        const device = await createDevice(other.id);
+        const { status, data } = await api(check.path, { token: device.token });
+        expect(status).toBe(200);
+        expect(JSON.stringify(data)).not.toContain(w.marker);
       });
     }
     if (check.kind === "list") {
       it(`${file}: lists none of another organisation's rows`, async () => {
         const w = await world();
-        const other = await createOrganization();
+        const other = await createOrganization({ features: check.features });
         const user = await createUser(other.id, { role: "admin" });
         const { status, data } = await api(check.path, { token: await apiToken(user.id) });
         expect(status).toBe(200);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { computeMeasurementLogs } from "~/domain/measurement-logs";
 import { fileStorage } from "~/services/file-storage.server";
 import { db } from "~/utils/db.server";
-import { createCustomField, createDevice, createOrganization, createStorage } from "#tests/factories";
+import { createCustomField, createDevice, createOrganization, createStorage, givePlan } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
 import { deviceUpload, drawnStack, stackPayload } from "#tests/helpers/timber";
@@ -11,6 +11,7 @@ import { waitFor } from "#tests/helpers/wait";
 
 async function setup(deviceOpts: Parameters<typeof createDevice>[1] = {}) {
   const org = await createOrganization();
+  await givePlan(org.id);
   const storage = await createStorage(org.id, { name: "Landing A" });
   const device = await createDevice(org.id, deviceOpts);
   return { org, storage, device };

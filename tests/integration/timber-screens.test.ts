@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { createDevice, createMeasurement, createOrganization, createStorage, createUser, webCookie } from "#tests/factories";
+import { createDevice, createMeasurement, createOrganization, createStorage, createUser, webCookie, givePlan } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api, baseUrl } from "#tests/helpers/http";
 import { deviceUpload, drawnStack, stackPayload } from "#tests/helpers/timber";
@@ -10,6 +10,7 @@ import { waitFor } from "#tests/helpers/wait";
 
 async function setup(role: "admin" | "measurer" | "viewer" = "admin") {
   const org = await createOrganization({ name: "Screens Org" });
+  await givePlan(org.id);
   const user = await createUser(org.id, { role });
   const storage = await createStorage(org.id, { name: "Lakeside" });
   const device = await createDevice(org.id);

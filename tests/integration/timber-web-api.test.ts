@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeMeasurementLogs } from "~/domain/measurement-logs";
 import { db } from "~/utils/db.server";
-import { apiToken, createCustomField, createDevice, createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
+import { apiToken, createCustomField, createDevice, createMeasurement, createOrganization, createStorage, createUser, givePlan } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
@@ -9,6 +9,7 @@ import { deviceUpload, drawnStack, stackPayload } from "#tests/helpers/timber";
 
 async function org(role: "admin" | "measurer" | "viewer" = "admin") {
   const o = await createOrganization();
+  await givePlan(o.id);
   const user = await createUser(o.id, { role });
   const storage = await createStorage(o.id, { name: "North yard" });
   return { org: o, user, storage, token: await apiToken(user.id) };
