@@ -63,6 +63,8 @@ describe("export rules", () => {
     expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", inventory_id: 3 }).success).toBe(false);
     expect(PdfExportSchema.safeParse({ report_type: "measurement_pdf", measurement_ids: [5] }).success).toBe(true);
     expect(PdfExportSchema.safeParse({ report_type: "truck_measurement_pdf", measurement_ids: [5] }).success).toBe(false);
+    const tooMany = PdfExportSchema.safeParse({ report_type: "measurement_pdf", measurement_ids: Array.from({ length: 201 }, (_, i) => i + 1) });
+    expect(tooMany.error?.issues[0].message).toBe("exports:errors.tooManyForPdf");
   });
 
   it("converts volumes to the owner's unit and dates to the owner's wall clock", () => {
