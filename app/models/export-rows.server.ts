@@ -133,11 +133,12 @@ export async function storageBelongs(db: DB, organizationId: number, storageId: 
 
 /**
  * Every kept log of the selection with its measurement, storage, assortment and cull, in
- * measurement then log order, with memory flat however many logs there are. Two streams are
- * merged on the measurement id (the measurements of the selection, the slim log rows), and the
- * organisation's few assortment and cull names come from maps: joining them onto every log row
- * would double what MySQL sends and mysql2 parses per log (measured: 5.5 s against 2.7 s for
- * 250,000 logs).
+ * measurement then log order, with memory flat however many logs there are.
+ * The measurements of the selection are streamed in id order and taken in batches of about
+ * 50,000 logs; each batch's logs are streamed from the logs table alone (index on
+ * measurement_id), so MySQL sorts one batch at a time instead of a temporary table of every log
+ * (a join ordered by log sorted all of them: 3 s per 400,000 logs, growing with the export).
+ * The organisation's few assortment and cull names come from maps instead of joins.
  */
 export async function* streamLogRows(db: DB, organizationId: number, selection: Selection, opts: { pixels?: boolean } = {}): AsyncGenerator<LogRow> {
   const [assortments, culls] = await Promise.all([
@@ -149,27 +150,25 @@ export async function* streamLogRows(db: DB, organizationId: number, selection: 
   const measurements = db
     .selectFrom("measurements as m")
     .innerJoin("storages as s", "s.id", "m.storage_id")
-    .select(["m.id", "s.name as storage_name", "m.taken_at", "m.log_length", "m.volume_formula", "m.coefficient"])
+    .select(["m.id", "s.name as storage_name", "m.taken_at", "m.log_length", "m.volume_formula", "m.coefficient", "m.logs_count"])
     .where((eb) => selectionWhere(eb, organizationId, selection))
     .orderBy("m.id")
-    .stream(500)
-    [Symbol.asyncIterator]();
-  const base = ["l.id", "l.measurement_id", "l.d", "l.v", "l.assortment_id", "l.cull_id"] as const;
-  const logs = db
-    .selectFrom("measurements as m")
-    .innerJoin("logs as l", "l.measurement_id", "m.id")
-    .select(opts.pixels ? [...base, "l.x", "l.y", "l.r"] : [...base])
-    .where((eb) => selectionWhere(eb, organizationId, selection))
-    .where("l.is_deleted", "=", false)
-    .orderBy("l.measurement_id")
-    .orderBy("l.id")
-    .stream(5000);
-  let current = await measurements.next();
-  try {
+    .stream(500);
+  const base = ["id", "measurement_id", "d", "v", "assortment_id", "cull_id"] as const;
+  type M = { id: number; storage_name: string; taken_at: Date; log_length: number | null; volume_formula: string; coefficient: number | null };
+
+  async function* batchLogs(batch: Map<number, M>): AsyncGenerator<LogRow> {
+    const logs = db
+      .selectFrom("logs")
+      .select(opts.pixels ? [...base, "x", "y", "r"] : [...base])
+      .where("organization_id", "=", organizationId)
+      .where("measurement_id", "in", [...batch.keys()])
+      .where("is_deleted", "=", false)
+      .orderBy("measurement_id")
+      .orderBy("id")
+      .stream(5000);
     for await (const l of logs) {
-      while (!current.done && current.value.id < l.measurement_id) current = await measurements.next();
-      if (current.done || current.value.id !== l.measurement_id) continue; // cannot happen: same selection
-      const m = current.value;
+      const m = batch.get(l.measurement_id)!;
       const p = l as typeof l & { x?: number; y?: number; r?: number };
       yield {
         storage_name: m.storage_name,
@@ -188,9 +187,20 @@ export async function* streamLogRows(db: DB, organizationId: number, selection: 
         cull_reason: l.cull_id === null ? null : (cullReason.get(l.cull_id) ?? null),
       };
     }
-  } finally {
-    await measurements.return?.(undefined);
   }
+
+  let batch = new Map<number, M>();
+  let batchLogsCount = 0;
+  for await (const m of measurements) {
+    batch.set(m.id, m);
+    batchLogsCount += m.logs_count;
+    if (batchLogsCount >= 50_000 || batch.size >= 1_000) {
+      yield* batchLogs(batch);
+      batch = new Map();
+      batchLogsCount = 0;
+    }
+  }
+  if (batch.size) yield* batchLogs(batch);
 }
 export type LogRow = {
   storage_name: string;
