@@ -132,39 +132,92 @@ export async function storageBelongs(db: DB, organizationId: number, storageId: 
 }
 
 /**
- * Every kept log of the selection with its measurement and storage, in measurement then log
- * order, streamed so memory stays flat. Names of assortments and culls come with the row.
+ * Every kept log of the selection with its measurement, storage, assortment and cull, in
+ * measurement then log order, with memory flat however many logs there are.
+ * The measurements of the selection are streamed in id order and taken in batches of about
+ * 50,000 logs; each batch's logs are streamed from the logs table alone (index on
+ * measurement_id), so MySQL sorts one batch at a time instead of a temporary table of every log
+ * (a join ordered by log sorted all of them: 3 s per 400,000 logs, growing with the export).
+ * The organisation's few assortment and cull names come from maps instead of joins.
  */
-export function streamLogRows(db: DB, organizationId: number, selection: Selection) {
-  return db
+export async function* streamLogRows(db: DB, organizationId: number, selection: Selection, opts: { pixels?: boolean } = {}): AsyncGenerator<LogRow> {
+  const [assortments, culls] = await Promise.all([
+    db.selectFrom("assortments").select(["id", "name"]).where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", organizationId)])).execute(),
+    db.selectFrom("culls").select(["id", "reason"]).where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", organizationId)])).execute(),
+  ]);
+  const assortmentName = new Map(assortments.map((a) => [a.id, a.name]));
+  const cullReason = new Map(culls.map((c) => [c.id, c.reason]));
+  const measurements = db
     .selectFrom("measurements as m")
-    .innerJoin("logs as l", "l.measurement_id", "m.id")
     .innerJoin("storages as s", "s.id", "m.storage_id")
-    .leftJoin("assortments as a", "a.id", "l.assortment_id")
-    .leftJoin("culls as c", "c.id", "l.cull_id")
-    .select([
-      "s.name as storage_name",
-      "m.id as measurement_id",
-      "m.taken_at",
-      "m.log_length",
-      "m.volume_formula",
-      "m.coefficient",
-      "l.id as log_id",
-      "l.x",
-      "l.y",
-      "l.r",
-      "l.d",
-      "l.v",
-      "a.name as assortment_name",
-      "c.reason as cull_reason",
-    ])
+    .select(["m.id", "s.name as storage_name", "m.taken_at", "m.log_length", "m.volume_formula", "m.coefficient", "m.logs_count"])
     .where((eb) => selectionWhere(eb, organizationId, selection))
-    .where("l.is_deleted", "=", false)
     .orderBy("m.id")
-    .orderBy("l.id")
-    .stream(2000);
+    .stream(500);
+  const base = ["id", "measurement_id", "d", "v", "assortment_id", "cull_id"] as const;
+  type M = { id: number; storage_name: string; taken_at: Date; log_length: number | null; volume_formula: string; coefficient: number | null };
+
+  async function* batchLogs(batch: Map<number, M>): AsyncGenerator<LogRow> {
+    const logs = db
+      .selectFrom("logs")
+      .select(opts.pixels ? [...base, "x", "y", "r"] : [...base])
+      .where("organization_id", "=", organizationId)
+      .where("measurement_id", "in", [...batch.keys()])
+      .where("is_deleted", "=", false)
+      .orderBy("measurement_id")
+      .orderBy("id")
+      .stream(5000);
+    for await (const l of logs) {
+      const m = batch.get(l.measurement_id)!;
+      const p = l as typeof l & { x?: number; y?: number; r?: number };
+      yield {
+        storage_name: m.storage_name,
+        measurement_id: m.id,
+        taken_at: m.taken_at,
+        log_length: m.log_length,
+        volume_formula: m.volume_formula,
+        coefficient: m.coefficient,
+        log_id: l.id,
+        x: p.x ?? null,
+        y: p.y ?? null,
+        r: p.r ?? null,
+        d: l.d,
+        v: l.v,
+        assortment_name: l.assortment_id === null ? null : (assortmentName.get(l.assortment_id) ?? null),
+        cull_reason: l.cull_id === null ? null : (cullReason.get(l.cull_id) ?? null),
+      };
+    }
+  }
+
+  let batch = new Map<number, M>();
+  let batchLogsCount = 0;
+  for await (const m of measurements) {
+    batch.set(m.id, m);
+    batchLogsCount += m.logs_count;
+    if (batchLogsCount >= 50_000 || batch.size >= 1_000) {
+      yield* batchLogs(batch);
+      batch = new Map();
+      batchLogsCount = 0;
+    }
+  }
+  if (batch.size) yield* batchLogs(batch);
 }
-export type LogRow = { storage_name: string; measurement_id: number; taken_at: Date; log_length: number | null; volume_formula: string; coefficient: number | null; log_id: number; x: number; y: number; r: number; d: number; v: number; assortment_name: string | null; cull_reason: string | null };
+export type LogRow = {
+  storage_name: string;
+  measurement_id: number;
+  taken_at: Date;
+  log_length: number | null;
+  volume_formula: string;
+  coefficient: number | null;
+  log_id: number;
+  x: number | null;
+  y: number | null;
+  r: number | null;
+  d: number;
+  v: number;
+  assortment_name: string | null;
+  cull_reason: string | null;
+};
 
 /** The dashboard's measurement rows with their lookups, streamed. */
 export function streamDashboardRows(db: DB, organizationId: number, selection: Selection) {

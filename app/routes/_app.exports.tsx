@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
@@ -72,6 +72,8 @@ export default function ExportsPage() {
   const { t } = useTranslation("exports");
   const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
+  // Loading state: a search, a sort or a deletion on its way dims the list.
+  const loading = useNavigation().state !== "idle";
   const [now, setNow] = useState(data.now);
   const locale = intlLocale(data.locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium", timeZone: data.timeZone });
@@ -159,7 +161,7 @@ export default function ExportsPage() {
       {data.exports.length === 0 ? (
         <EmptyState title={data.q ? t("list.noMatchTitle") : t("list.emptyTitle")} text={data.q ? t("list.noMatchText", { q: data.q }) : t("list.emptyText")} />
       ) : (
-        <div className="table-wrap">
+        <div className={loading ? "table-wrap exports-loading" : "table-wrap"} aria-busy={loading}>
           <table className="table exports-table" data-testid="exports-table">
             <thead>
               <tr>

@@ -97,7 +97,7 @@ export async function writeLogByLog(out: Writable, ctx: ExcelContext, precise: b
   let measurementId = -1;
   let logNumber = 0;
   let takenAt = new Date(0);
-  for await (const row of streamLogRows(ctx.db, ctx.organizationId, ctx.selection)) {
+  for await (const row of streamLogRows(ctx.db, ctx.organizationId, ctx.selection, { pixels: precise })) {
     if (row.measurement_id !== measurementId) {
       measurementId = row.measurement_id;
       logNumber = 0;

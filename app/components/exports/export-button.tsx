@@ -50,8 +50,10 @@ export function ExportButton({ kind, reportType, measurementIds, measurementId, 
       if (response.ok && data) {
         showToast({ type: "info", key: "exports:toast.preparing" });
         announceExportRequested(data);
-      } else if (data?.errors?.measurement_ids?.includes("exports:errors.emptySelection")) {
-        showToast({ type: "error", key: "exports:errors.emptySelection" });
+      } else if (Object.values(data?.errors ?? {}).flat().some((m) => m.startsWith("exports:errors."))) {
+        // The schema's own reason (empty selection, too many for one PDF...), in the reader's language.
+        const key = Object.values(data!.errors!).flat().find((m) => m.startsWith("exports:errors."))!;
+        showToast({ type: "error", key, values: { max: 200 } });
       } else {
         showToast({ type: "error", key: kind === "excel" ? "exports:toast.excelFailed" : "exports:toast.pdfFailed" });
       }

@@ -48,9 +48,15 @@ export const ExcelExportSchema = z
   });
 export type ExcelExportInput = z.infer<typeof ExcelExportSchema>;
 
+/** A print page holds every photo inline: past this many measurements, ask for several PDFs. */
+export const PDF_MAX_MEASUREMENTS = 200;
+
 export const PdfExportSchema = z.object({
   report_type: z.enum(PDF_REPORT_TYPES, { error: "exports:errors.reportType" }),
-  measurement_ids: IdListSchema.refine((ids) => ids.length > 0, "exports:errors.emptySelection"),
+  measurement_ids: IdListSchema.refine((ids) => ids.length > 0, "exports:errors.emptySelection").refine(
+    (ids) => ids.length <= PDF_MAX_MEASUREMENTS,
+    "exports:errors.tooManyForPdf",
+  ),
 });
 
 export const PdfExportOneSchema = z.object({

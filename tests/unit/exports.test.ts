@@ -1,0 +1,76 @@
+import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { parseDashboardFilters } from "~/models/export-rows.server";
+import { toUserVolume, wallClock } from "~/services/excel-reports.server";
+import { createWorkbook, safeSheetName, SheetWriter } from "~/services/xlsx-writer.server";
+import { ExcelExportSchema, PdfExportSchema } from "~/utils/schemas/export";
+import { convertVolume } from "~/domain";
+
+async function collect(stream: PassThrough) {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe("the streaming xlsx writer", () => {
+  it("writes rows exceljs reads back: escaped text, numbers with formats, dates, empty cells, frozen header", async () => {
+    const out = new PassThrough();
+    const done = collect(out);
+    const wb = createWorkbook(out);
+    const sheet = new SheetWriter(wb, "Logs: a/b [c]", [
+      { header: "Name", kind: "text" },
+      { header: "Volume (m³)", kind: "number", numFmt: "0.000" },
+      { header: "Taken", kind: "date", numFmt: "yyyy-mm-dd hh:mm" },
+      { header: "Note", kind: "text" },
+    ]);
+    const when = new Date(Date.UTC(2026, 10, 21, 9, 30));
+    for (let i = 0; i < 3000; i++) {
+      sheet.add([`Pile <${i}> & "co"\u0001`, i / 1000, when, i % 2 ? null : "even"]);
+      if (i % 500 === 0) await sheet.drain();
+    }
+    sheet.commit();
+    await wb.commit();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await done) as unknown as ArrayBuffer);
+    const ws = book.worksheets[0];
+    expect(ws.name).toBe("Logs  a b  c");
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(ws.rowCount).toBe(3001);
+    expect(ws.getRow(1).getCell(2).value).toBe("Volume (m³)");
+    expect(ws.getRow(2).getCell(1).value).toBe('Pile <0> & "co"');
+    expect(ws.getRow(1001).getCell(2).value).toBe(0.999);
+    expect(ws.getRow(1001).getCell(2).numFmt).toBe("0.000");
+    expect(ws.getRow(2).getCell(3).value).toEqual(when);
+    expect(ws.getRow(3).getCell(4).value).toBeNull();
+    expect(safeSheetName("x".repeat(40))).toHaveLength(31);
+  });
+});
+
+describe("export rules", () => {
+  it("reads the dashboard's filters: id lists (arrays or comma-separated) and dd.MM.yyyy or ISO dates", () => {
+    expect(
+      parseDashboardFilters({ storage_ids: "3, 4,x", wood_type_ids: [2, "2"], taken_at_start: "01.03.2026", taken_at_end: "2026-03-31", measured_at_start: "nonsense", other: 1 }),
+    ).toEqual({ storage_ids: [3, 4], wood_type_ids: [2], taken_at_start: "2026-03-01", taken_at_end: "2026-03-31" });
+    expect(parseDashboardFilters({})).toEqual({});
+  });
+
+  it("validates the payloads as the spec gives them", () => {
+    expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", measurement_ids: "1,2" }).data?.measurement_ids).toEqual([1, 2]);
+    expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", measurement_ids: [] }).success).toBe(false);
+    expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", measurement_ids: [1], storage_id: 2 }).success).toBe(false);
+    expect(ExcelExportSchema.safeParse({ report_type: "dashboard_excel" }).success).toBe(true);
+    expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", inventory_id: 3 }).success).toBe(false);
+    expect(PdfExportSchema.safeParse({ report_type: "measurement_pdf", measurement_ids: [5] }).success).toBe(true);
+    expect(PdfExportSchema.safeParse({ report_type: "truck_measurement_pdf", measurement_ids: [5] }).success).toBe(false);
+    const tooMany = PdfExportSchema.safeParse({ report_type: "measurement_pdf", measurement_ids: Array.from({ length: 201 }, (_, i) => i + 1) });
+    expect(tooMany.error?.issues[0].message).toBe("exports:errors.tooManyForPdf");
+  });
+
+  it("converts volumes to the owner's unit and dates to the owner's wall clock", () => {
+    expect(toUserVolume(1, "cylinder", "ft^3", null)).toBeCloseTo(convertVolume(1, "m^3", "ft^3"), 12);
+    expect(toUserVolume(2, "cylinder", "stere", 0.5)).toBe(4);
+    expect(wallClock(new Date("2026-07-01T12:00:00Z"), "Europe/Tallinn")).toEqual(new Date("2026-07-01T15:00:00Z"));
+    expect(wallClock(new Date("2026-01-01T12:00:00Z"), "Not/AZone")).toEqual(new Date("2026-01-01T12:00:00Z"));
+  });
+});
