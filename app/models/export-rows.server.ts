@@ -1,76 +1,32 @@
 import { sql, type ExpressionBuilder, type SqlBool, type Expression } from "kysely";
 import type { Database } from "#db/schema";
 import type { DB } from "~/utils/db.server";
+import type { DashboardFilter } from "~/utils/schemas/timber";
+import { measurementFilterWhere } from "./timber-dashboard.server";
 
 // The rows exports are made of. A selection is what the user asked for: explicit measurement
 // ids, one storage, or the timber dashboard's filters (GET /dashboard_filter's parameter names).
 // Every query is scoped by the export's organisation and skips deleted measurements and logs.
 
-export interface DashboardFilters {
-  storage_ids?: number[];
-  measurement_ids?: number[];
-  measurement_type_ids?: number[];
-  wood_type_ids?: number[];
-  wood_characteristic_ids?: number[];
-  taken_at_start?: string;
-  taken_at_end?: string;
-  measured_at_start?: string;
-  measured_at_end?: string;
-  created_at_start?: string;
-  created_at_end?: string;
-}
-
 export interface Selection {
   measurement_ids?: number[];
   storage_id?: number;
-  filters?: DashboardFilters;
+  /** The timber dashboard's filter (DashboardFilterSchema), with the custom field keys it may use. */
+  filters?: DashboardFilter;
+  customFieldKeys?: string[];
 }
 
-const ID_LIST_KEYS = ["storage_ids", "measurement_ids", "measurement_type_ids", "wood_type_ids", "wood_characteristic_ids"] as const;
-const DATE_KEYS = ["taken_at_start", "taken_at_end", "measured_at_start", "measured_at_end", "created_at_start", "created_at_end"] as const;
+const FILTER_DATES = ["taken_at_start", "taken_at_end", "measured_at_start", "measured_at_end", "created_at_start", "created_at_end"] as const;
 
-function idList(value: unknown): number[] | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  const parts = Array.isArray(value) ? value : String(value).split(",");
-  const ids = parts.map((p) => Number(String(p).trim())).filter((n) => Number.isInteger(n) && n >= 0);
-  return ids.length ? [...new Set(ids)] : undefined;
-}
-
-/** dd.MM.yyyy (the dashboard's format) or ISO yyyy-MM-dd[THH:mm...], as an ISO date string. */
-function isoDate(value: unknown): string | undefined {
-  if (typeof value !== "string" || !value.trim()) return undefined;
-  const v = value.trim();
-  const et = v.match(/^(\d{1,2})\.(\d{1,2})\.(\d{4})$/);
-  if (et) return `${et[3]}-${et[2].padStart(2, "0")}-${et[1].padStart(2, "0")}`;
-  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/.test(v) && !Number.isNaN(Date.parse(v))) return v;
-  return undefined;
-}
-
-/**
- * The dashboard's filters from a request body or query (arrays or comma-separated ids; dates
- * dd.MM.yyyy or ISO). Unknown keys and unreadable values are dropped. Kept in one function so
- * the dashboard's own filter parser can replace it.
- */
-export function parseDashboardFilters(input: Record<string, unknown>): DashboardFilters {
-  const out: DashboardFilters = {};
-  for (const key of ID_LIST_KEYS) {
-    const ids = idList(input[key]);
-    if (ids) out[key] = ids;
+/** A selection as stored in the export row's JSON (filter dates come back as ISO strings). */
+export function selectionFromParams(params: unknown): Selection {
+  const selection = { ...(params as Selection) };
+  if (selection.filters) {
+    const filters = { ...selection.filters } as Record<string, unknown>;
+    for (const key of FILTER_DATES) if (typeof filters[key] === "string") filters[key] = new Date(filters[key] as string);
+    selection.filters = filters as DashboardFilter;
   }
-  for (const key of DATE_KEYS) {
-    const d = isoDate(input[key]);
-    if (d) out[key] = d;
-  }
-  return out;
-}
-
-/** Start of a day given as a date, or the instant itself (UTC). */
-function startOf(value: string) {
-  return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
-}
-/** End dates are inclusive: a plain date means up to the end of that day (UTC). */
-function endOf(value: string) {
-  return value.length === 10 ? new Date(`${value}T23:59:59.999Z`) : new Date(value);
+  return selection;
 }
 
 type MEb = ExpressionBuilder<Database & { m: Database["measurements"] }, "m">;
@@ -82,20 +38,7 @@ export function selectionWhere(eb: MEb, organizationId: number, selection: Selec
     parts.push(selection.measurement_ids.length ? eb("m.id", "in", selection.measurement_ids) : sql<SqlBool>`false`);
   }
   if (selection.storage_id !== undefined) parts.push(eb("m.storage_id", "=", selection.storage_id));
-  const f = selection.filters;
-  if (f) {
-    if (f.storage_ids) parts.push(eb("m.storage_id", "in", f.storage_ids));
-    if (f.measurement_ids) parts.push(eb("m.id", "in", f.measurement_ids));
-    if (f.measurement_type_ids) parts.push(eb("m.measurement_type_id", "in", f.measurement_type_ids));
-    if (f.wood_type_ids) parts.push(eb("m.wood_type_id", "in", f.wood_type_ids));
-    if (f.wood_characteristic_ids) parts.push(eb("m.assortment_id", "in", f.wood_characteristic_ids));
-    if (f.taken_at_start) parts.push(eb("m.taken_at", ">=", startOf(f.taken_at_start)));
-    if (f.taken_at_end) parts.push(eb("m.taken_at", "<=", endOf(f.taken_at_end)));
-    if (f.measured_at_start) parts.push(eb("m.measured_at", ">=", startOf(f.measured_at_start)));
-    if (f.measured_at_end) parts.push(eb("m.measured_at", "<=", endOf(f.measured_at_end)));
-    if (f.created_at_start) parts.push(eb("m.created_at", ">=", startOf(f.created_at_start)));
-    if (f.created_at_end) parts.push(eb("m.created_at", "<=", endOf(f.created_at_end)));
-  }
+  if (selection.filters) parts.push(measurementFilterWhere(eb, selection.filters, new Set(selection.customFieldKeys ?? [])));
   return eb.and(parts);
 }
 

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "#db/schema";
 import type { AuthContext } from "~/utils/auth.server";
 import type { DB } from "~/utils/db.server";
@@ -12,32 +12,43 @@ import { photoUrl } from "./measurement.server";
 type Ctx = Pick<AuthContext, "organizationId">;
 type MQuery<O> = SelectQueryBuilder<Database & { m: Database["measurements"] }, "m", O>;
 
-/** The dashboard filter as WHERE clauses on the measurements alias "m". */
-export function applyMeasurementFilter<O>(q: MQuery<O>, f: DashboardFilter, customFieldKeys: Set<string>): MQuery<O> {
-  if (f.storage_ids?.length) q = q.where("m.storage_id", "in", f.storage_ids);
-  if (f.measurement_type_ids?.length) q = q.where("m.measurement_type_id", "in", f.measurement_type_ids);
-  if (f.wood_type_ids?.length) q = q.where("m.wood_type_id", "in", f.wood_type_ids);
-  if (f.wood_quality_ids?.length) q = q.where("m.wood_quality_id", "in", f.wood_quality_ids);
-  if (f.wood_characteristic_ids?.length) q = q.where("m.assortment_id", "in", f.wood_characteristic_ids);
-  if (f.device_ids?.length) q = q.where("m.device_id", "in", f.device_ids);
-  if (f.measurement_ids?.length) q = q.where("m.id", "in", f.measurement_ids);
-  if (f.volume_range_start !== undefined) q = q.where("m.volume", ">=", f.volume_range_start);
-  if (f.volume_range_end !== undefined) q = q.where("m.volume", "<=", f.volume_range_end);
-  if (f.length_range_start !== undefined) q = q.where("m.log_length", ">=", f.length_range_start);
-  if (f.length_range_end !== undefined) q = q.where("m.log_length", "<=", f.length_range_end);
-  if (f.taken_at_start) q = q.where("m.taken_at", ">=", f.taken_at_start);
-  if (f.taken_at_end) q = q.where("m.taken_at", "<=", f.taken_at_end);
-  if (f.measured_at_start) q = q.where("m.measured_at", ">=", f.measured_at_start);
-  if (f.measured_at_end) q = q.where("m.measured_at", "<=", f.measured_at_end);
-  if (f.created_at_start) q = q.where("m.created_at", ">=", f.created_at_start);
-  if (f.created_at_end) q = q.where("m.created_at", "<=", f.created_at_end);
-  if (f.shipment_number) q = q.where("m.shipment_number", "=", f.shipment_number);
+type MEb = ExpressionBuilder<Database & { m: Database["measurements"] }, "m">;
+
+/**
+ * The dashboard filter as one WHERE expression on the measurements alias "m": the dashboard,
+ * its map and the dashboard Excel export all select with it.
+ */
+export function measurementFilterWhere(eb: MEb, f: DashboardFilter, customFieldKeys: ReadonlySet<string>): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  if (f.storage_ids?.length) parts.push(eb("m.storage_id", "in", f.storage_ids));
+  if (f.measurement_type_ids?.length) parts.push(eb("m.measurement_type_id", "in", f.measurement_type_ids));
+  if (f.wood_type_ids?.length) parts.push(eb("m.wood_type_id", "in", f.wood_type_ids));
+  if (f.wood_quality_ids?.length) parts.push(eb("m.wood_quality_id", "in", f.wood_quality_ids));
+  if (f.wood_characteristic_ids?.length) parts.push(eb("m.assortment_id", "in", f.wood_characteristic_ids));
+  if (f.device_ids?.length) parts.push(eb("m.device_id", "in", f.device_ids));
+  if (f.measurement_ids?.length) parts.push(eb("m.id", "in", f.measurement_ids));
+  if (f.volume_range_start !== undefined) parts.push(eb("m.volume", ">=", f.volume_range_start));
+  if (f.volume_range_end !== undefined) parts.push(eb("m.volume", "<=", f.volume_range_end));
+  if (f.length_range_start !== undefined) parts.push(eb("m.log_length", ">=", f.length_range_start));
+  if (f.length_range_end !== undefined) parts.push(eb("m.log_length", "<=", f.length_range_end));
+  if (f.taken_at_start) parts.push(eb("m.taken_at", ">=", f.taken_at_start));
+  if (f.taken_at_end) parts.push(eb("m.taken_at", "<=", f.taken_at_end));
+  if (f.measured_at_start) parts.push(eb("m.measured_at", ">=", f.measured_at_start));
+  if (f.measured_at_end) parts.push(eb("m.measured_at", "<=", f.measured_at_end));
+  if (f.created_at_start) parts.push(eb("m.created_at", ">=", f.created_at_start));
+  if (f.created_at_end) parts.push(eb("m.created_at", "<=", f.created_at_end));
+  if (f.shipment_number) parts.push(eb("m.shipment_number", "=", f.shipment_number));
   for (const [key, value] of Object.entries(f.custom_fields ?? {})) {
     // Only the organisation's declared keys reach SQL (and as a bound JSON path, never spliced).
     if (!customFieldKeys.has(key)) continue;
-    q = q.where(sql<string>`JSON_UNQUOTE(JSON_EXTRACT(m.custom_fields, ${`$."${key}"`}))`, "=", value);
+    parts.push(eb(sql<string>`JSON_UNQUOTE(JSON_EXTRACT(m.custom_fields, ${`$."${key}"`}))`, "=", value));
   }
-  return q;
+  return eb.and(parts);
+}
+
+/** The dashboard filter applied to a query over "m". */
+export function applyMeasurementFilter<O>(q: MQuery<O>, f: DashboardFilter, customFieldKeys: ReadonlySet<string>): MQuery<O> {
+  return q.where((eb) => measurementFilterWhere(eb, f, customFieldKeys));
 }
 
 export async function searchableCustomFieldKeys(db: DB, ctx: Ctx) {

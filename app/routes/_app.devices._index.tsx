@@ -7,6 +7,7 @@ import { DevicesTabs } from "~/components/devices/devices-tabs";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { intlLocale } from "~/i18n";
+import { listDeviceSeats } from "~/models/billing.server";
 import { isNewDevice, listDevices } from "~/models/device-admin.server";
 import { requireAdminScreen } from "~/utils/admin-screen.server";
 import { db } from "~/utils/db.server";
@@ -19,9 +20,10 @@ const SEARCH_DEBOUNCE_MS = 500;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAdminScreen(request);
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  const devices = await listDevices(db(), ctx, { q });
+  const [devices, packages] = await Promise.all([listDevices(db(), ctx, { q }), listDeviceSeats(db(), ctx.organizationId)]);
   return json({
     q,
+    packages,
     locale: ctx.user.locale,
     devices: devices.map((d) => ({ id: d.id, name: d.name, affiliation: d.affiliation, hwId: d.hw_id, lastUsed: d.last_used, locked: d.locked, isNew: isNewDevice(d.created_at), userEmail: d.user_email })),
   });
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DevicesPage() {
   const { t } = useTranslation("accounts");
-  const { q, devices, locale } = useLoaderData<typeof loader>();
+  const { q, devices, locale, packages } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const loading = useNavigation().state === "loading";
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -41,8 +43,7 @@ export default function DevicesPage() {
         <h1 className="page-title">{t("devices.title")}</h1>
         <span className="muted" data-testid="device-count">{t("devices.count", { count: devices.length })}</span>
       </div>
-      {/* Billing feeds the packages once it lands. */}
-      <DeviceSeatsSummary packages={[]} />
+      <DeviceSeatsSummary packages={packages} />
       <DevicesTabs />
       <Form method="GET" className="toolbar" role="search" onChange={(e) => {
         const form = e.currentTarget;

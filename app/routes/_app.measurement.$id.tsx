@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementPhoto } from "~/components/timber/measurement-photo";
 import { MeasurementTables, Metrology } from "~/components/timber/measurement-tables";
@@ -15,7 +16,7 @@ import { detailAction, loadMeasurementDetail } from "~/utils/timber-detail.serve
 // logs sheet and tables. Opened from the dashboard (/measurements/timber/{id}) or a map marker
 // (/measurement/{id}). Each section is its own form (intent), working without JavaScript.
 
-export const handle = { i18n: ["timber", "lookups"] };
+export const handle = { i18n: ["timber", "lookups", "exports"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
@@ -33,7 +34,7 @@ type ActionData = { intent: string; errors: Record<string, string[]> };
 export default function MeasurementDetail() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
-  const { t } = useTranslation(["timber", "lookups"]);
+  const { t } = useTranslation(["timber", "lookups", "exports"]);
   const location = useLocation();
   const navigation = useNavigation();
   const m = data.measurement;
@@ -59,6 +60,8 @@ export default function MeasurementDetail() {
           </p>
         </div>
         <nav className="page-actions" aria-label={t("detail.navigation")}>
+          <ExportButton kind="pdf" reportType="measurement_pdf" measurementId={m.id} label={t("exports:button.measurementPdf")} />
+          <ExportButton kind="excel" reportType="log_by_log_excel" measurementId={m.id} label={t("exports:button.logByLogExcel")} />
           <Link className="btn" to="/measurements/timber">
             {t("detail.back")}
           </Link>

@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
 import clusterCss from "react-leaflet-cluster/dist/assets/MarkerCluster.css";
 import clusterDefaultCss from "react-leaflet-cluster/dist/assets/MarkerCluster.Default.css";
 import { useTranslation } from "react-i18next";
+import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { FilterPanel } from "~/components/timber/filter-panel";
 import { MapPanel } from "~/components/timber/map-panel";
@@ -23,8 +24,9 @@ import { DashboardFilterSchema, filterParamsFromSearch } from "~/utils/schemas/t
 import { handleDashboardAction } from "~/utils/timber-dashboard-action.server";
 import { DEFAULT_RANGE, matchingRange, QUICK_RANGES, quickRangeDates } from "~/utils/timber-dates";
 import { useRealtime } from "~/utils/use-realtime";
+import type { AppLoader } from "./_app";
 
-export const handle = { i18n: ["timber", "measurements", "lookups"] };
+export const handle = { i18n: ["timber", "measurements", "lookups", "exports"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: leafletCss },
@@ -97,7 +99,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TimberDashboard() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["timber", "lookups"]);
+  const { t } = useTranslation(["timber", "lookups", "exports"]);
+  const appData = useRouteLoaderData<AppLoader>("routes/_app");
   const location = useLocation();
   const revalidator = useRevalidator();
   const hasFilterErrors = Object.keys(data.filterErrors).length > 0;
@@ -130,6 +133,10 @@ export default function TimberDashboard() {
       <div className="page-header">
         <h1 className="page-title">{t("title")}</h1>
         <div className="page-actions">
+          <ExportButton kind="excel" reportType="dashboard_excel" fields={data.values} label={t("exports:button.dashboardExcel")} />
+          {appData?.features.includes("precise_log_by_log_excel") ? (
+            <ExportButton kind="excel" reportType="precise_log_by_log_excel" fields={data.values} label={t("exports:button.preciseLogByLog")} />
+          ) : null}
           <Link className="btn" to="/measurements/timber/deleted">
             {t("deleted.link")}
           </Link>

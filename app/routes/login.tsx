@@ -9,7 +9,9 @@ import { Field } from "~/components/ui/field";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LANGUAGE_NAMES, LOGIN_LANGUAGES, isLanguage } from "~/i18n";
 import { sendPasswordReset } from "~/models/account.server";
-import { attemptLogin, completeOtpLogin, LoginError } from "~/models/login.server";
+import { AuthorizationError } from "remix-auth";
+import { completeOtpLogin, LoginError } from "~/models/login.server";
+import { authenticator } from "~/utils/authenticator.server";
 import { changeExpiredPassword } from "~/models/password-change.server";
 import { PasswordReusedError } from "~/models/password.server";
 import { createSession } from "~/models/session.server";
@@ -70,7 +72,8 @@ async function signIn(request: Request, userId: number, redirectTo: unknown) {
 // The login state machine (accounts.md section 4): password -> (one-time code) -> signed in, or
 // password -> expired-password form. Each error code has its own message and clears the form.
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  // remix-auth reads the body again for the password step: read a clone here.
+  const form = await request.clone().formData();
   const intent = form.get("intent") ?? "login";
   const redirectTo = form.get("redirectTo");
   const reply = (data: ActionData, status = 200) => json<ActionData>(data, { status });
@@ -79,14 +82,15 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(form, { schema: LoginFormSchema });
       if (submission.status !== "success") return reply({ step: "password", result: submission.reply({ hideFields: ["password"] }) }, 422);
       try {
-        const outcome = await attemptLogin(db(), submission.value);
+        const outcome = await authenticator.authenticate("form", request);
         if (outcome.status === "ok") return signIn(request, outcome.user.id, redirectTo);
         if (outcome.status === "password_expired") return reply({ step: "expired", email: outcome.user.email, notice: "passwordExpired" }, 400);
         // The password was right: a short-lived token carries that to the code step.
         const pending = await createUserToken(db(), { userId: outcome.user.id, purpose: "login_otp" });
         return reply({ step: "otp", pending }, 202);
-      } catch (error) {
-        if (!(error instanceof LoginError)) throw error;
+      } catch (thrown) {
+        const error = thrown instanceof AuthorizationError ? thrown.cause : thrown;
+        if (!(error instanceof LoginError)) throw thrown;
         return reply({ step: "password", code: error.code, result: submission.reply({ resetForm: true }) }, 401);
       }
     }

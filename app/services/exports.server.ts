@@ -2,7 +2,9 @@ import { PassThrough } from "node:stream";
 import type { AddJobFunction } from "graphile-worker";
 import type { ExportKind } from "#db/schema";
 import { enqueueExportJob } from "../../jobs/enqueue";
-import { countSelected, measurementPresence, parseDashboardFilters, type Selection } from "~/models/export-rows.server";
+import { countSelected, measurementPresence, selectionFromParams, type Selection } from "~/models/export-rows.server";
+import { searchableCustomFieldKeys } from "~/models/timber-dashboard.server";
+import { dashboardFilterFromBody, selectsByFilters } from "~/utils/schemas/export";
 import { createExport, deleteExport, finishExport, loadExportForJob, noteExportProgress, serializeExport, getExport, type ExportJobRow } from "~/models/export.server";
 import { isVolumeUnit } from "~/domain";
 import type { AuthContext } from "~/utils/auth.server";
@@ -33,7 +35,10 @@ async function exportName(ctx: Ctx, reportType: string, extra?: string) {
 
 /** The selection of an Excel request, from its one id (or the dashboard's filters). */
 export function excelSelection(input: ExcelExportInput): Selection {
-  if (input.report_type === "dashboard_excel") return { filters: parseDashboardFilters(input as Record<string, unknown>) };
+  if (selectsByFilters(input)) {
+    const filter = dashboardFilterFromBody(input as Record<string, unknown>);
+    return { filters: filter.success ? filter.data : {} };
+  }
   if (input.measurement_ids) return { measurement_ids: input.measurement_ids };
   if (input.measurement_id !== undefined) return { measurement_ids: [input.measurement_id] };
   return { storage_id: input.storage_id };
@@ -45,6 +50,9 @@ export async function requestExport(
   addJob: AddJobFunction,
   input: { kind: ExportKind; reportType: ExcelReportType | PdfReportType; selection: Selection },
 ) {
+  if (input.selection.filters) {
+    input.selection.customFieldKeys = [...(await searchableCustomFieldKeys(db, { organizationId: ctx.organizationId }))];
+  }
   const count = await countSelected(db, ctx.organizationId, input.selection);
   if (count.measurements === 0) throw new EmptySelectionError();
   const ids = input.selection.measurement_ids;
@@ -81,7 +89,7 @@ export async function runExport(db: DB, storage: FileStorage, exportId: number, 
   const row = await loadExportForJob(db, exportId);
   if (!row || row.status !== 0) return; // deleted, or finished by an earlier run
   const t = await i18nServer.getFixedT(row.locale ?? "en", ["exports", "lookups"]);
-  const selection = row.params as Selection;
+  const selection = selectionFromParams(row.params);
   try {
     await noteExportProgress(db, row.id, 0);
     const requested = selection.measurement_ids;

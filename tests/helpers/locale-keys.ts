@@ -75,6 +75,8 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "auth:login.password": ["it"],
   // Exports: file kinds, pixel axes and cognates.
   "exports:list.kinds.excel": "*",
+  "exports:button.dashboardExcel": "*",
+  "exports:button.measurementPdf": "*",
   "exports:list.kinds.pdf": "*",
   "exports:excel.columns.x": ["et", "ru", "pl", "lt", "de", "fr", "pt", "es", "it", "ka", "hi", "fi"],
   "exports:excel.columns.y": ["et", "ru", "pl", "lt", "de", "fr", "pt", "es", "it", "ka", "hi", "fi"],

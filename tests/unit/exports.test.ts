@@ -1,10 +1,9 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { parseDashboardFilters } from "~/models/export-rows.server";
 import { toUserVolume, wallClock } from "~/services/excel-reports.server";
 import { createWorkbook, safeSheetName, SheetWriter } from "~/services/xlsx-writer.server";
-import { ExcelExportSchema, PdfExportSchema } from "~/utils/schemas/export";
+import { dashboardFilterFromBody, ExcelExportSchema, PdfExportSchema } from "~/utils/schemas/export";
 import { convertVolume } from "~/domain";
 
 async function collect(stream: PassThrough) {
@@ -48,11 +47,29 @@ describe("the streaming xlsx writer", () => {
 });
 
 describe("export rules", () => {
-  it("reads the dashboard's filters: id lists (arrays or comma-separated) and dd.MM.yyyy or ISO dates", () => {
-    expect(
-      parseDashboardFilters({ storage_ids: "3, 4,x", wood_type_ids: [2, "2"], taken_at_start: "01.03.2026", taken_at_end: "2026-03-31", measured_at_start: "nonsense", other: 1 }),
-    ).toEqual({ storage_ids: [3, 4], wood_type_ids: [2], taken_at_start: "2026-03-01", taken_at_end: "2026-03-31" });
-    expect(parseDashboardFilters({})).toEqual({});
+  it("reads the dashboard's filters with the dashboard's own schema: arrays or comma lists, dd.MM.yyyy or ISO dates, custom fields", () => {
+    const parsed = dashboardFilterFromBody({
+      storage_ids: "3, 4",
+      wood_type_ids: [2, 5],
+      taken_at_start: "01.03.2026",
+      taken_at_end: "2026-03-31",
+      volume_range_start: 1.5,
+      "custom_fields[harvest_block]": "B-12",
+      other: 1,
+    });
+    expect(parsed.data).toEqual({
+      storage_ids: [3, 4],
+      wood_type_ids: [2, 5],
+      taken_at_start: new Date("2026-03-01T00:00:00.000Z"),
+      taken_at_end: new Date("2026-03-31T23:59:59.999Z"),
+      volume_range_start: 1.5,
+      custom_fields: { harvest_block: "B-12" },
+    });
+    expect(dashboardFilterFromBody({}).data).toEqual({});
+    // Bad values are refused (422 at the API), never silently dropped.
+    const bad = ExcelExportSchema.safeParse({ report_type: "dashboard_excel", storage_ids: "3,x", taken_at_start: "nonsense" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["storage_ids", "taken_at_start"]);
   });
 
   it("validates the payloads as the spec gives them", () => {
