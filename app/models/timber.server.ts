@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import { BUILTIN_WOOD_TYPES } from "../../db/builtin-lookups";
 import type { Database, Measurement, RoleName } from "#db/schema";
-import { contourVolume, createScaleField, DomainInputError, LOG_FORMULAS, measuredCoefficient, type LogFormula, type Species } from "~/domain";
+import { contourVolume, createScaleField, DomainInputError, LOG_FORMULAS, measuredCoefficient, summarizeMeasurement, type LogFormula, type Species } from "~/domain";
 import { computeMeasurementLogs } from "~/domain/measurement-logs";
 import { convertVolume } from "~/domain/units";
 import { consumePictureCredit } from "~/models/billing.server";
@@ -710,7 +710,6 @@ export async function serializeMeasurement(db: DB, ctx: Ctx, m: Measurement, opt
       }));
     }
     if (extra.has("logs_sheet")) {
-      const { summarizeMeasurement } = await import("~/domain/summary");
       const s = summarizeMeasurement(
         logs.map((l) => ({ d: l.d, v: l.v, isDeleted: l.is_deleted, cullId: l.cull_id, assortmentId: l.assortment_id })),
         { formula: m.volume_formula as LogFormula, logLengthM: m.log_length ?? 0, species: speciesOf(m.wood_type_id) },
