@@ -18,7 +18,6 @@ const PLANNED: Array<{ path: string; key: string; adminOnly?: boolean; mode?: "c
   { path: "/reports", key: "reports", adminOnly: true },
   { path: "/inventories", key: "inventories", adminOnly: true },
   { path: "/analyze_reports", key: "analysis", adminOnly: true },
-  { path: "/storages", key: "storages", adminOnly: true },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -33,3 +33,20 @@ describe("measurement detail with assortments that have diameter ranges", () => 
     expect(sheet.summary.average_diameter).toBeCloseTo(expected.averageDiameterCm!, 9);
   });
 });
+
+describe("the storages list", () => {
+  it("lists the organisation's storages with state and coordinates, for admins only", async () => {
+    const org = await createOrganization();
+    const other = await createOrganization();
+    const admin = await createUser(org.id, { role: "admin" });
+    const viewer = await createUser(org.id, { role: "viewer" });
+    await createStorage(org.id, { name: "Birch landing", storage_state_id: 4 });
+    await createStorage(other.id, { name: "Foreign yard" });
+    const page = await api("/storages", { cookie: await webCookie(admin.id), headers: { Accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.data).toContain("Birch landing");
+    expect(page.data).toContain("58.380000");
+    expect(page.data).not.toContain("Foreign yard");
+    expect((await api("/storages", { cookie: await webCookie(viewer.id), headers: { Accept: "text/html" } })).status).toBe(403);
+  });
+});
