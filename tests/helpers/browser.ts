@@ -1,21 +1,13 @@
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { createSession } from "~/models/session.server";
+import { CHROMIUM_ARGS } from "~/services/pdf.server";
 import { db } from "~/utils/db.server";
 import { sessionCookie } from "~/utils/session.server";
 import { baseUrl } from "./http";
 
-// Debian's Chromium, started the way this machine allows (no sandbox as root, no background
-// network calls to the outside).
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+// Debian's Chromium with the same flags the worker prints PDFs with (no sandbox as root, no
+// background network calls to the outside).
+export { CHROMIUM_ARGS };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true });
