@@ -1,16 +1,18 @@
 /**
- * GOST 2708-75 "Round timber. Volume tables" (Russia / CIS), table 1: solid volume (m^3) of a log
- * by top diameter and length, lengths 1.0-9.5 m, diameters 3-120 cm. The table was built from
- * average stem taper data and has no closed formula, so it is embedded as published.
+ * GOST 2708-75 "Round timber. Volume tables" (Russia / CIS): solid volume (m^3) of a log by top
+ * diameter and length. Table 1: lengths 1.0-9.5 m, diameters 3-120 cm. Table 3: lengths 10.0-13.5 m
+ * (masts and poles), diameters 8-38 cm. The tables were built from average stem taper data and
+ * have no closed formula, so they are embedded as published.
  *
  * Structure (standard's own text, tehnorma.ru/gosttext/gost/gost_463.htm): table 1 covers lengths
- * 1.0-9.5 m and diameters 3-120 cm; table 2 (0.5-0.9 m pit props, 6-15 cm) and table 3
- * (10.0-13.5 m, 8-38 cm) are NOT embedded; logs over 13.5 m are measured as two logs.
- * Columns: every 0.1 m from 1.0 m, plus 3.25, 3.75, ..., 9.25 m. Diameters: 1 cm steps to 13 cm,
- * even cm from 14 cm. Short logs have no cells for the thinnest diameters (1.0-1.9 m start at
- * 6 cm, 2.0-2.9 m at 4 cm).
+ * 1.0-9.5 m and diameters 3-120 cm; table 2 (0.5-0.9 m pit props, 6-15 cm) is NOT embedded (no
+ * transcription could be found to embed or cross-check); table 3 covers 10.0-13.5 m, 8-38 cm;
+ * logs over 13.5 m are measured as two logs of about equal length.
+ * Table 1 columns: every 0.1 m from 1.0 m, plus 3.25, 3.75, ..., 9.25 m. Table 3 columns: every
+ * 0.5 m from 10.0 m. Diameters: 1 cm steps to 13 cm, even cm from 14 cm. Short logs have no cells
+ * for the thinnest diameters (1.0-1.9 m start at 6 cm, 2.0-2.9 m at 4 cm).
  *
- * Data source: transcription in DrItStudio/f_calc_huawei lib/widgets/GOST_2708_75_table.dart
+ * Table 1 data source: transcription in DrItStudio/f_calc_huawei lib/widgets/GOST_2708_75_table.dart
  * (also copied in dereveckiy/Icode utils/gost_table_gost.py); its interpolated odd diameters
  * from 15 cm (not in the standard) were dropped. Cross-checked: VladiFon/LesovodMobile
  * app/src/main/assets/kubaturnik_gost2708_75.json (3.0-6.9 m, second transcription), a C++
@@ -22,15 +24,28 @@
  * with `approximate: true` until checked against the printed standard. 3.3 m 74 cm (1.69 in the
  * Dart file) and 6.75 m 6 cm (0.030) are taken from the LesovodMobile transcription (1.65, 0.033).
  *
+ * Table 3 data source: the same Dart file (keys '10.0'-'13.5'; the Icode copy is identical, so it
+ * is not an independent check). Cross-checked: the 10.0 m and 11.0 m columns for 22-38 cm (18
+ * cells) against a second publication of the standard's values (rusdom43.ru/vazhno/
+ * tablica-obemov-kruglogo-lesa-gost-2708-7.html), all equal; all cells are monotonic in diameter
+ * and length and continue table 1's 9.5 m column. Marked `*` (kept as published, returned with
+ * `approximate: true`): cells whose volume / (d^2 L) form factor breaks from every neighbour by
+ * more than rounding explains - 38 cm at 11.5-13.5 m (3-6 % below the 34/36 cm trend, while 38 cm
+ * at 10.0-11.0 m fits it), 13.5 m 34 cm (1.99, ~5 % high, likely 1.89/1.90) and 36 cm (2.01, ~5 %
+ * low: only +0.02 over 13.0 m), 13.5 m 24 cm (0.98, ~2.5 % low).
+ *
  * Diameter class (GOST 2292-88, referenced by the standard for measuring and rounding): below
  * 14 cm to 1 cm, fractions under 0.5 cm dropped and 0.5 cm or more rounded up; from 14 cm to even
  * cm, fractions below a whole even cm dropped and a whole odd cm (with any fraction) rounded up
  * to the next even cm (20.9 -> 20, 21.0 -> 22).
- * Length: the largest table length not exceeding the measured (nominal) length.
- * Outside table 1 (or an empty/unconfirmed cell) gostVolume() returns `approximate: true` with a
- * Huber-type estimate: mid diameter d + t x L / 2, taper t = 0.5 + 0.0285 d - 0.05 L cm/m,
- * 3 significant figures. It was fitted to the 4.0 m and 6.0 m columns (within 2.5 %) but is up to
- * 17 % off elsewhere in table 1 (14 cm x 9.5 m), so treat it as a rough, flagged estimate only.
+ * Length: the largest table length not exceeding the measured (nominal) length (table 1 to
+ * 9.99 m, table 3 from 10.0 m to exactly 13.5 m; above 13.5 m the standard sums two logs, which
+ * this function cannot do from one length, so it stays approximate).
+ * Outside the embedded tables (or an empty/unconfirmed cell) gostVolume() returns
+ * `approximate: true` with a Huber-type estimate: mid diameter d + t x L / 2,
+ * taper t = 0.5 + 0.0285 d - 0.05 L cm/m, 3 significant figures. It was fitted to the 4.0 m and
+ * 6.0 m columns (within 2.5 %) but is up to 17 % off elsewhere in table 1 (14 cm x 9.5 m), so
+ * treat it as a rough, flagged estimate only.
  */
 import { floorEps, roundSignificant } from './numeric';
 
@@ -143,32 +158,53 @@ const TABLE_1 = `
 9.5  .022 .033 .046 .062 .077 .094 .112 .135 .157 .18 .2 | .23 .28 .35 .42 .5 .58 .67 .78 .89 1 1.13 1.26 1.4 1.54 1.7 1.86 2.03 2.22 2.42 2.61 2.81 3.02 3.23 3.45 3.65 3.89 4.13 4.39 4.65 4.92 5.2 5.48 5.77 6.07 6.38 6.7 7.02 7.35 7.69 8.03 8.39 8.75 9.11 9.49 9.87 10.27 10.67 11.07 11.48 11.91 12.34 12.77 13.22 13.67
 `;
 
+/** Table 3 diameters (cm): 8-13 by 1 cm, 14-38 by 2 cm. */
+export const GOST_TABLE3_DIAMETERS_CM: readonly number[] = GOST_DIAMETERS_CM.filter((d) => d >= 8 && d <= 38);
+
+// Table 3 (10.0-13.5 m), same layout as TABLE_1, one value per GOST_TABLE3_DIAMETERS_CM entry.
+const TABLE_3 = `
+10.0 .1 .13 .15 .17 .19 .22 | .25 .31 .38 .45 .54 .63 .72 .83 .95 1.08 1.21 1.35 1.51
+10.5 .11 .14 .16 .18 .21 .23 | .26 .33 .4 .48 .58 .67 .77 .9 1.03 1.16 1.29 1.44 1.62
+11.0 .12 .15 .17 .2 .22 .25 | .28 .35 .42 .52 .62 .72 .83 .96 1.1 1.25 1.38 1.54 1.73
+11.5 .13 .16 .19 .21 .24 .27 | .3 .38 .46 .55 .66 .77 .88 1.01 1.16 1.32 1.47 1.65 1.79*
+12.0 .14 .18 .21 .23 .26 .29 | .32 .41 .5 .59 .7 .82 .94 1.06 1.23 1.4 1.57 1.76 1.89*
+12.5 .15 .19 .22 .25 .28 .31 | .35 .44 .53 .63 .75 .88 1.01 1.14 1.31 1.49 1.67 1.87 2*
+13.0 .16 .2 .23 .26 .3 .34 | .38 .47 .57 .68 .8 .94 1.08 1.23 1.4 1.58 1.78 1.99 2.11*
+13.5 .17 .21 .25 .28 .32 .36 | .4 .5 .61 .73 .86 .98* 1.15 1.32 1.5 1.69 1.99* 2.01* 2.23*
+`;
+
 interface Cell {
   value: number;
   confirmed: boolean;
 }
 
-function parseTable(text: string): Map<number, Map<number, Cell>> {
+function parseTable(text: string, diameters: readonly number[]): Map<number, Map<number, Cell>> {
   const table = new Map<number, Map<number, Cell>>();
   for (const line of text.trim().split('\n')) {
     const [length, ...cells] = line.trim().split(/\s+/).filter((t) => t !== '|');
-    if (cells.length !== GOST_DIAMETERS_CM.length) throw new Error(`GOST 2708-75 row ${length}: ${cells.length} cells`);
+    if (cells.length !== diameters.length) throw new Error(`GOST 2708-75 row ${length}: ${cells.length} cells`);
     const row = new Map<number, Cell>();
     cells.forEach((c, i) => {
-      if (c !== '-') row.set(GOST_DIAMETERS_CM[i], { value: Number(c.replace('*', '')), confirmed: !c.endsWith('*') });
+      if (c !== '-') row.set(diameters[i], { value: Number(c.replace('*', '')), confirmed: !c.endsWith('*') });
     });
     table.set(Math.round(Number(length) * 100), row);
   }
   return table;
 }
 
-/** length in cm -> (diameter class cm -> cell). */
-const CELLS = parseTable(TABLE_1);
+const CELLS_1 = parseTable(TABLE_1, GOST_DIAMETERS_CM);
+const CELLS_3 = parseTable(TABLE_3, GOST_TABLE3_DIAMETERS_CM);
+
+/** length in cm -> (diameter class cm -> cell), tables 1 and 3 (their lengths do not overlap). */
+const CELLS = new Map([...CELLS_1, ...CELLS_3]);
 
 /** Table 1 lengths in cm, ascending (100, 110, ..., 320, 325, 330, ..., 950). */
-export const GOST_LENGTHS_CM: readonly number[] = [...CELLS.keys()].sort((a, b) => a - b);
+export const GOST_LENGTHS_CM: readonly number[] = [...CELLS_1.keys()].sort((a, b) => a - b);
 
-/** Published table-1 volume (m^3), or undefined when the standard has no such cell. */
+/** Table 3 lengths in cm, ascending (1000, 1050, ..., 1350). */
+export const GOST_TABLE3_LENGTHS_CM: readonly number[] = [...CELLS_3.keys()].sort((a, b) => a - b);
+
+/** Published table-1 or table-3 volume (m^3), or undefined when the standard has no such cell. */
 export function gostTableCell(diameterClassCm: number, lengthCm: number): number | undefined {
   return CELLS.get(lengthCm)?.get(diameterClassCm)?.value;
 }
@@ -183,14 +219,16 @@ export function gostDiameterClassCm(diameterCm: number): number {
 }
 
 /**
- * Largest table length (cm) not above the measured length; 9.5-9.99 m use the 9.5 m column (table 3
- * starts at 10.0 m). Undefined below 1.0 m and from 10.0 m (tables 2 and 3, not embedded).
+ * Largest table length (cm) not above the measured length: 1.0-9.99 m -> table 1 (9.5-9.99 m use
+ * the 9.5 m column, table 3 starts at 10.0 m), 10.0-13.5 m -> table 3 (0.5 m steps). Undefined
+ * below 1.0 m (table 2, not embedded) and above 13.5 m (the standard measures two logs).
  */
 export function gostLengthCm(lengthM: number): number | undefined {
   const cm = floorEps(lengthM * 100);
-  if (cm < GOST_LENGTHS_CM[0] || cm >= 1000) return undefined;
-  let found = GOST_LENGTHS_CM[0];
-  for (const l of GOST_LENGTHS_CM) if (l <= cm) found = l;
+  if (cm < GOST_LENGTHS_CM[0] || cm > GOST_TABLE3_LENGTHS_CM[GOST_TABLE3_LENGTHS_CM.length - 1]) return undefined;
+  const lengths = cm < GOST_TABLE3_LENGTHS_CM[0] ? GOST_LENGTHS_CM : GOST_TABLE3_LENGTHS_CM;
+  let found = lengths[0];
+  for (const l of lengths) if (l <= cm) found = l;
   return found;
 }
 
@@ -198,7 +236,7 @@ export interface GostVolume {
   value: number;
   approximate: boolean;
   diameterClassCm: number;
-  /** Table length used (m); outside table 1 the length dropped to 0.1 m. */
+  /** Table length used (m); outside tables 1 and 3 the length dropped to 0.1 m. */
   lengthM: number;
 }
 

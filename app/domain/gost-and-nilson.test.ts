@@ -7,9 +7,10 @@ describe('GOST 2708-75 through logVolume', () => {
   it('20.9 cm x 6.05 m is the 20 cm / 6.0 m cell (0.23 m^3)', () => {
     expect(logVolume('gost_2708_75', { topDiameterCm: 20.9, lengthM: 6.05 })).toEqual({ value: 0.23, unit: 'm^3' });
   });
-  it('flags values outside table 1 (12 m log) as approximate', () => {
-    const r = logVolume('gost_2708_75', { topDiameterCm: 20, lengthM: 12 });
-    expect(r.approximate).toBe(true);
+  it('reads long logs from table 3, and flags lengths outside the tables (14 m) as approximate', () => {
+    // GOST 2708-75 table 3: 20 cm x 12.0 m = 0.59 m3 (see gost-2708-75-table.test.ts for sources).
+    expect(logVolume('gost_2708_75', { topDiameterCm: 20, lengthM: 12 })).toEqual({ value: 0.59, unit: 'm^3' });
+    expect(logVolume('gost_2708_75', { topDiameterCm: 20, lengthM: 14 }).approximate).toBe(true);
   });
 });
 

@@ -1,15 +1,13 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthCard, PasswordFields, useHydrated } from "~/components/accounts/password-fields";
+import { SetPasswordPage } from "~/components/accounts/set-password-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { InvalidTokenError, resetPasswordWithToken } from "~/models/account.server";
-import { PasswordReusedError } from "~/models/password.server";
+import { resetPasswordWithToken } from "~/models/account.server";
 import { findUserToken } from "~/models/user-token.server";
 import { db } from "~/utils/db.server";
 import { ResetPasswordByTokenSchema } from "~/utils/schemas/accounts";
-import { redirectWithToast } from "~/utils/toast.server";
+import { setPasswordFromToken } from "~/utils/set-password.server";
 
 export const handle = { i18n: ["accounts"] };
 
@@ -18,54 +16,30 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const parsed = ResetPasswordByTokenSchema.safeParse({ ...Object.fromEntries(form), token: params.token });
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const i of parsed.error.issues) (errors[i.path.join(".")] ??= []).push(i.message);
-    const rule = errors.new_password?.some((m) => m.startsWith("accounts:password.rule"));
-    return json({ code: rule ? "PASSWORD_DOES_NOT_MEET_REQUIREMENTS" : null, errors }, { status: 422 });
-  }
-  try {
-    await resetPasswordWithToken(db(), parsed.data.token, parsed.data.new_password);
-  } catch (error) {
-    if (error instanceof InvalidTokenError) return json({ code: "INVALID_PASSWORD_RESET_TOKEN", errors: {} as Record<string, string[]> }, { status: 400 });
-    if (error instanceof PasswordReusedError) return json({ code: "PASSWORD_ALREADY_USED", errors: {} as Record<string, string[]> }, { status: 422 });
-    throw error;
-  }
-  return redirectWithToast("/login", { type: "success", key: "accounts:reset.done" });
+  return setPasswordFromToken(request, {
+    schema: ResetPasswordByTokenSchema,
+    input: (form) => ({ ...form, token: params.token }),
+    passwordField: "new_password",
+    tokenErrorCode: "INVALID_PASSWORD_RESET_TOKEN",
+    apply: (data) => resetPasswordWithToken(db(), data.token, data.new_password),
+    successKey: "accounts:reset.done",
+  });
 }
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation("accounts");
   const { valid } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  const [ok, setOk] = useState(false);
-  const hydrated = useHydrated();
-  const tokenProblem = !valid || data?.code === "INVALID_PASSWORD_RESET_TOKEN";
+  const result = useActionData<typeof action>();
   return (
-    <AuthCard title={t("reset.title")}>
-      {tokenProblem ? (
-        <div className="alert alert-warning" role="alert" data-testid="reset-error">
-          {t("errors.INVALID_PASSWORD_RESET_TOKEN")}
-        </div>
-      ) : data?.code ? (
-        <div className="alert alert-danger" role="alert" data-testid="reset-error">
-          {t(`errors.${data.code}`)}
-        </div>
-      ) : null}
-      {tokenProblem ? null : (
-        <Form method="POST">
-          <PasswordFields name="new_password" confirmName="password_confirmation" errors={data?.errors?.new_password} confirmErrors={data?.errors?.password_confirmation} onValidChange={setOk} />
-          <button type="submit" className="btn btn-primary btn-block" disabled={hydrated && !ok}>
-            {t("reset.submit")}
-          </button>
-        </Form>
-      )}
-      <p className="auth-links">
-        <Link to="/login">{t("reset.backToLogin")}</Link>
-      </p>
-    </AuthCard>
+    <SetPasswordPage
+      valid={valid}
+      result={result}
+      title={t("reset.title")}
+      submit={t("reset.submit")}
+      tokenErrorCode="INVALID_PASSWORD_RESET_TOKEN"
+      passwordField="new_password"
+      testId="reset-error"
+    />
   );
 }
 
