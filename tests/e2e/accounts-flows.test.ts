@@ -151,6 +151,8 @@ describe("users and roles", () => {
     await page.goto("/users");
     await page.getByRole("link", { name: "Invite user" }).click();
     await page.waitForURL("**/users/new");
+    // The URL changes before the new page has rendered: wait for its form, not the old page's fields.
+    await page.getByRole("button", { name: "Send invitation" }).waitFor();
     await page.getByLabel("Email").fill(admin.email);
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect.poll(() => page.getByTestId("user-exists").isVisible()).toBe(true);
