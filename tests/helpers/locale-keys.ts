@@ -193,6 +193,8 @@ export function compareWithEnglish(lng: string, ns: string, english: unknown, tr
     const { required, allowed } = pluralKeys(lng, base);
     for (const k of required) expectedKeys.set(k, `${base}_other`);
     for (const k of allowed) if (!required.includes(k)) optionalKeys.set(k, `${base}_other`);
+    // English's own plural keys may always be present (Japanese carrying x_one is harmless).
+    for (const k of en.keys()) if (PLURAL.exec(k)?.[1] === base && !required.includes(k)) optionalKeys.set(k, `${base}_other`);
   }
 
   for (const [key, enKey] of expectedKeys) {
