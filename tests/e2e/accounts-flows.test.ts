@@ -60,7 +60,7 @@ describe("registration, verification and the first sign-in", () => {
     await expect.poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
     await page.waitForURL("**/register?done=1");
-    expect(await page.getByTestId("register-success").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("register-success").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole("link", { name: "Go to the application" }).click();
     await page.waitForURL("**/verification");
     expect(await page.getByTestId("verification-pending").textContent()).toContain("kadri@sprucehill.test");
@@ -204,7 +204,7 @@ describe("devices", () => {
     const context = await signedInContext(browser, admin.id);
     const page = await context.newPage();
     await page.goto("/devices");
-    expect(await page.getByTestId("devices-empty").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("devices-empty").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole("link", { name: "Link a device" }).click();
     await page.getByRole("link", { name: /By code/ }).click();
     const code = await page.getByLabel("Activation code").inputValue();
@@ -223,7 +223,7 @@ describe("devices", () => {
     await page.waitForURL("**/devices");
     await page.getByRole("link", { name: /Loader phone/ }).click();
     await page.waitForURL(/\/devices\/\d+$/);
-    expect(await page.getByTestId("new-badge").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("new-badge").isVisible(), { timeout: 10_000 }).toBe(true);
     const save = page.getByTestId("device-access").getByRole("button", { name: "Save" });
     await expect.poll(() => save.isDisabled()).toBe(true);
     await page.getByLabel("Chosen storages").check();
@@ -247,7 +247,7 @@ describe("custom fields and timber master data", () => {
     const context = await signedInContext(browser, admin.id);
     const page = await context.newPage();
     await page.goto("/custom_fields");
-    expect(await page.getByTestId("custom-fields-empty").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("custom-fields-empty").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole("link", { name: "New field" }).click();
     await page.waitForURL("**/custom_fields/new");
     await page.getByLabel("Name").fill("Forest block");
@@ -291,9 +291,9 @@ describe("custom fields and timber master data", () => {
     const context = await signedInContext(browser, admin.id);
     const page = await context.newPage();
     await page.goto("/custom_fields");
-    expect(await page.getByTestId("upsell").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("upsell").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.goto("/timber/diameter_profiles");
-    expect(await page.getByTestId("upsell").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("upsell").isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
   });
 });
@@ -311,7 +311,7 @@ describe("idle logout", () => {
     await page.getByTestId("idle-warning").waitFor();
     await page.clock.fastForward("01:00");
     await page.waitForURL("**/login?idle=1");
-    expect(await page.getByTestId("idle-logged-out").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("idle-logged-out").isVisible(), { timeout: 10_000 }).toBe(true);
     const sessions = await db().selectFrom("sessions").select("revoked_at").where("user_id", "=", user.id).execute();
     expect(sessions.every((s) => s.revoked_at !== null)).toBe(true);
     await context.close();

@@ -41,9 +41,9 @@ describe("billing with the local provider", () => {
     const errors = collectErrors(page);
 
     await page.goto("/billing");
-    expect(await page.getByTestId("no-subscription").isVisible()).toBe(true);
-    expect(await page.getByTestId("upgrade-button").isVisible()).toBe(true);
-    expect(await page.getByTestId("banner-noPlan").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("no-subscription").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("upgrade-button").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("banner-noPlan").isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId("remaining-measurements").textContent()).toBe("Measurements left: 0");
     expect(await locked(page, "/inventories")).toBe(1);
     expect(await locked(page, "/reports")).toBe(1);
@@ -70,7 +70,7 @@ describe("billing with the local provider", () => {
     await page.getByTestId("pending-invoice-dialog").waitFor();
     expect(await page.getByTestId("pending-invoice-dialog").textContent()).toMatch(/LOC-\d+-0002/);
     expect(await locked(page, "/reports")).toBe(0);
-    expect(await page.getByTestId("banner-pending").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("banner-pending").isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId("open-invoices-badge").textContent()).toBe("1");
     await page.getByTestId("pending-pay").click();
     await page.waitForURL(/\/billing\/invoices$/);
@@ -139,7 +139,7 @@ describe("billing with the local provider", () => {
     await page.getByTestId("checkout-confirm").click();
     await page.waitForURL(/\/billing$/);
     await expect.poll(() => page.getByTestId("subscription-status").textContent()).toMatch(/^Trial · ends /);
-    expect(await page.getByTestId("duplicate-trial-info").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("duplicate-trial-info").isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId("add-duplicate_storage_measurements_bundle").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -178,7 +178,7 @@ describe("billing with the local provider", () => {
     expect(await preview.textContent()).toMatch(/Amount due now for 2 devices: €4\d\.\d\d/);
     await page.getByTestId("confirm-log_counter_subscription").click();
     await page.waitForURL(/\/billing\?pending=\d+$/);
-    expect(await page.getByTestId("pending-invoice-dialog").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("pending-invoice-dialog").isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId("package-log_counter_subscription").getByTestId("item-quantity").textContent()).toBe("Devices: 2");
     await context.close();
   });

@@ -85,13 +85,13 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     await page.goto("/measurements/timber");
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
-    expect(await page.getByTestId("not-found").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("not-found").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole("button", { name: "Go back" }).click();
     await page.waitForURL("**/measurements/timber");
 
     const forbidden = await page.goto("/users");
     expect(forbidden?.status()).toBe(403);
-    expect(await page.getByTestId("not-allowed").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("not-allowed").isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
   });
 
@@ -103,7 +103,7 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     const page = await context.newPage();
     await page.goto("/measurements/timber");
     await page.waitForURL("**/login?**");
-    expect(await page.getByTestId("session-expired").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("session-expired").isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
   });
 });
