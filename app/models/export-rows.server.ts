@@ -162,8 +162,8 @@ export type LogRow = {
   cull_reason: string | null;
 };
 
-/** The dashboard's measurement rows with their lookups, streamed. */
-export function streamDashboardRows(db: DB, organizationId: number, selection: Selection) {
+/** Measurements with their storage and lookups: the columns every export shows of a measurement. */
+function measurementsWithLookups(db: DB) {
   return db
     .selectFrom("measurements as m")
     .innerJoin("storages as s", "s.id", "m.storage_id")
@@ -179,9 +179,7 @@ export function streamDashboardRows(db: DB, organizationId: number, selection: S
       "wt.id as wood_type_id",
       "wt.name as wood_type_name",
       "wt.organization_id as wood_type_org",
-      "wq.id as wood_quality_id",
       "wq.name as wood_quality_name",
-      "wq.organization_id as wood_quality_org",
       "a.name as assortment_name",
       "m.log_length",
       "m.logs_count",
@@ -189,7 +187,13 @@ export function streamDashboardRows(db: DB, organizationId: number, selection: S
       "m.volume_formula",
       "m.coefficient",
       "m.comment",
-    ])
+    ]);
+}
+
+/** The dashboard's measurement rows with their lookups, streamed. */
+export function streamDashboardRows(db: DB, organizationId: number, selection: Selection) {
+  return measurementsWithLookups(db)
+    .select(["wq.id as wood_quality_id", "wq.organization_id as wood_quality_org"])
     .where((eb) => selectionWhere(eb, organizationId, selection))
     .orderBy("s.name")
     .orderBy("m.taken_at")
@@ -220,29 +224,8 @@ export async function storageTotals(db: DB, organizationId: number, selection: S
 /** Everything the measurement PDF shows, for the organisation's measurements among `ids`. */
 export async function loadMeasurementsForPrint(db: DB, organizationId: number, ids: number[]) {
   if (!ids.length) return [];
-  const measurements = await db
-    .selectFrom("measurements as m")
-    .innerJoin("storages as s", "s.id", "m.storage_id")
-    .leftJoin("wood_types as wt", "wt.id", "m.wood_type_id")
-    .leftJoin("wood_qualities as wq", "wq.id", "m.wood_quality_id")
-    .leftJoin("assortments as a", "a.id", "m.assortment_id")
+  const measurements = await measurementsWithLookups(db)
     .select([
-      "m.id",
-      "s.name as storage_name",
-      "m.taken_at",
-      "m.measured_at",
-      "m.measurement_type_id",
-      "wt.id as wood_type_id",
-      "wt.name as wood_type_name",
-      "wt.organization_id as wood_type_org",
-      "wq.name as wood_quality_name",
-      "a.name as assortment_name",
-      "m.log_length",
-      "m.logs_count",
-      "m.volume",
-      "m.volume_formula",
-      "m.coefficient",
-      "m.comment",
       "m.latitude",
       "m.longitude",
       "m.photo_key",

@@ -16,14 +16,13 @@ import { changeExpiredPassword } from "~/models/password-change.server";
 import { PasswordReusedError } from "~/models/password.server";
 import { createSession } from "~/models/session.server";
 import { consumeUserToken, createUserToken } from "~/models/user-token.server";
-import { getOptionalUserId } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { getLanguage, i18nServer, languageCookie } from "~/utils/i18n.server";
 import { useIsPending } from "~/utils/misc";
 import { ChangeExpiredPasswordSchema, ForgotPasswordSchema } from "~/utils/schemas/accounts";
 import { LoginFormSchema } from "~/utils/schemas/auth";
-import { commitSessionCookie } from "~/utils/session.server";
+import { commitSessionCookie, getSignedInUserId } from "~/utils/session.server";
 
 export const handle = { i18n: ["auth", "accounts"] };
 
@@ -35,7 +34,7 @@ function safeRedirect(to: unknown) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (await getOptionalUserId(request)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  if (await getSignedInUserId(request)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
   const lng = url.searchParams.get("lng");
   const headers = new Headers();
   if (isLanguage(lng)) headers.append("Set-Cookie", await languageCookie.serialize(lng));

@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { EmailTakenError, registerOrganization } from "~/models/account.server";
 import { createSession } from "~/models/session.server";
-import { getOptionalUserId } from "~/utils/auth.server";
+import { getSignedInUserId } from "~/utils/session.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { getLanguage, i18nServer } from "~/utils/i18n.server";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request }: LoaderFunctionArgs) {
   const done = new URL(request.url).searchParams.get("done") === "1";
   // A signed-in visitor has nothing to register, except to see the success screen once.
-  if (!done && (await getOptionalUserId(request))) throw redirect("/");
+  if (!done && (await getSignedInUserId(request))) throw redirect("/");
   const t = await i18nServer.getFixedT(await getLanguage(request), "accounts");
   return json({ done, title: t("register.title") });
 }

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/accounts/password-fields";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { sendVerification, verifyEmail } from "~/models/account.server";
-import { getOptionalUserId, requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/utils/auth.server";
+import { getSignedInUserId } from "~/utils/session.server";
 import { db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (token) {
     const verified = await verifyEmail(db(), token);
-    const signedIn = await getOptionalUserId(request);
+    const signedIn = await getSignedInUserId(request);
     if (verified) return redirectWithToast(signedIn ? "/" : "/login", { type: "success", key: "accounts:verification.done" });
     if (!signedIn) return redirectWithToast("/login", { type: "warning", key: "accounts:verification.invalidLink" });
     const ctx = await requireUser(request);

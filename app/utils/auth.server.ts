@@ -70,10 +70,6 @@ export async function requireUser(request: Request): Promise<AuthContext> {
   return ctx;
 }
 
-export async function getOptionalUserId(request: Request): Promise<number | null> {
-  const lookup = await findSession(db(), await getSessionToken(request));
-  return lookup.status === "valid" ? lookup.userId : null;
-}
 
 export function bearerToken(request: Request): string | null {
   const header = request.headers.get("Authorization");

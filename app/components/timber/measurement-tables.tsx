@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 interface Summary {
@@ -52,48 +53,26 @@ export function MeasurementTables({
       </section>
       <section className="card">
         <h2 className="card-title">{t("tables.byAssortment")}</h2>
-        <table className="table" data-testid="by-assortment">
-          <thead>
-            <tr>
-              <th>{t("fields.assortment")}</th>
-              <th className="num">{t("tables.count")}</th>
-              <th className="num">{t("tables.volume", { unit })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.byAssortment.map((r) => (
-              <tr key={String(r.assortmentId)}>
-                <td>{name(lookups.assortments, r.assortmentId)}</td>
-                <td className="num">{r.count}</td>
-                <td className="num">{fmtVolume(r.volume)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TotalsTable
+          testId="by-assortment"
+          nameHeader={t("fields.assortment")}
+          rows={summary.byAssortment.map((r) => ({ key: String(r.assortmentId), name: name(lookups.assortments, r.assortmentId), count: r.count, volume: fmtVolume(r.volume) }))}
+          countHeader={t("tables.count")}
+          volumeHeader={t("tables.volume", { unit })}
+        />
       </section>
       <section className="card">
         <h2 className="card-title">{t("tables.byCull")}</h2>
         {summary.byCull.length === 0 ? (
           <p className="muted">{t("tables.noCulls")}</p>
         ) : (
-          <table className="table" data-testid="by-cull">
-            <thead>
-              <tr>
-                <th>{t("tables.cull")}</th>
-                <th className="num">{t("tables.count")}</th>
-                <th className="num">{t("tables.volume", { unit })}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.byCull.map((r) => (
-                <tr key={String(r.cullId)}>
-                  <td>{name(lookups.culls, r.cullId)}</td>
-                  <td className="num">{r.count}</td>
-                  <td className="num">{fmtVolume(r.volume)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TotalsTable
+            testId="by-cull"
+            nameHeader={t("tables.cull")}
+            rows={summary.byCull.map((r) => ({ key: String(r.cullId), name: name(lookups.culls, r.cullId), count: r.count, volume: fmtVolume(r.volume) }))}
+            countHeader={t("tables.count")}
+            volumeHeader={t("tables.volume", { unit })}
+          />
         )}
       </section>
     </div>
@@ -128,5 +107,41 @@ export function Metrology({ metrology }: { metrology: { angle_validation?: Statu
         </ul>
       )}
     </section>
+  );
+}
+
+/** Log count and volume per assortment or per cull. */
+function TotalsTable({
+  testId,
+  nameHeader,
+  countHeader,
+  volumeHeader,
+  rows,
+}: {
+  testId: string;
+  nameHeader: string;
+  countHeader: string;
+  volumeHeader: string;
+  rows: { key: string; name: ReactNode; count: number; volume: string }[];
+}) {
+  return (
+    <table className="table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th>{nameHeader}</th>
+          <th className="num">{countHeader}</th>
+          <th className="num">{volumeHeader}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <td>{r.name}</td>
+            <td className="num">{r.count}</td>
+            <td className="num">{r.volume}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
