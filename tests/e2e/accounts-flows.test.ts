@@ -184,7 +184,7 @@ describe("users and roles", () => {
     const roles = await db().selectFrom("roles").selectAll().where("user_id", "=", peeter.id).execute();
     expect(roles.map((r) => `${r.name}:${r.assignable_type}:${r.assignable_id}`).sort()).toEqual([`measurer:Storage:${storage.id}`, `viewer:Organization:${org.id}`]);
     await page.goto("/users");
-    expect(await page.getByTestId("storage-role-marker").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("storage-role-marker").count(), { timeout: 10_000 }).toBe(1);
     // The role panel is hidden on one's own page.
     await page.goto(`/users/${admin.id}`);
     expect(await page.getByTestId("role-panel").count()).toBe(0);

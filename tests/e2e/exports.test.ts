@@ -31,7 +31,7 @@ describe("exports in the browser", () => {
     const subscribed = page.waitForResponse((r) => r.url().includes(`/realtime?channel=user%3A${user.id}`));
     await page.goto("/exports");
     await subscribed;
-    expect(await page.getByTestId("empty-state").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("empty-state").count(), { timeout: 10_000 }).toBe(1);
 
     await page.locator("details.exports-new summary").click();
     await page.locator('input[name="taken_at_start"]').fill(day(-7));
@@ -75,7 +75,7 @@ describe("exports in the browser", () => {
     await page.getByTestId("export-button-dashboard_excel").getByRole("button").click();
     await page.waitForURL("**/exports");
     expect(await page.getByTestId("toast").textContent()).toContain("being prepared");
-    expect(await page.getByTestId("exports-table").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("exports-table").count(), { timeout: 10_000 }).toBe(1);
     await context.close();
   });
 });

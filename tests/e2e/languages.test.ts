@@ -45,6 +45,8 @@ describe("the shell in every language", () => {
     const context = await browser.newContext({ baseURL: baseUrl() });
     const page = await context.newPage();
     await page.goto("/login");
+    // The picker submits on change once the page has hydrated (its strings load first).
+    await page.waitForLoadState("networkidle");
     await page.locator("select#lng").selectOption("et");
     await page.waitForURL("**/login?**lng=et");
     const et = read("et", "auth");

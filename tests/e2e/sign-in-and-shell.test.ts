@@ -42,11 +42,11 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     expect(await page.getByTestId("org-name").textContent()).toBe("Alder Yard");
     // Measurement types, exports, and the admin entries with locks where the plan lacks the feature.
     for (const path of ["/measurements/timber", "/measurements/container", "/measurements/truck", "/measurements/lumber", "/exports", "/devices", "/users", "/billing"]) {
-      expect(await page.getByTestId(`nav-${path}`).count(), path).toBe(1);
+      await expect.poll(() => page.getByTestId(`nav-${path}`).count(), { timeout: 10_000 }).toBe(1);
     }
     expect(await page.getByTestId("nav-/measurements/cmpc").count()).toBe(0);
     expect(await page.locator('[data-testid="nav-/reports"] [data-testid="nav-locked"]').count()).toBe(0);
-    expect(await page.locator('[data-testid="nav-/inventories"] [data-testid="nav-locked"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="nav-/inventories"] [data-testid="nav-locked"]').count(), { timeout: 10_000 }).toBe(1);
     await page.close();
   });
 
@@ -55,7 +55,7 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     const context = await signedInContext(browser, user.id);
     const page = await context.newPage();
     await page.goto("/measurements/truck");
-    expect(await page.getByTestId("planned-screen").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("planned-screen").count(), { timeout: 10_000 }).toBe(1);
 
     await page.getByTestId("org-switcher").locator("summary").click();
     const patch = page.waitForRequest((r) => r.url().includes("/api/web_app/users/switch_organization/") && r.method() === "PATCH");

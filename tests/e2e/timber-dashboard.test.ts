@@ -71,10 +71,10 @@ describe("timber measuring from the device to the dashboard, detail, filters, bu
 
     // The map: storage markers, then the measurements view with one marker per located measurement.
     await page.locator(".map-marker-storage").first().waitFor({ timeout: 15_000 });
-    expect(await page.locator(".map-marker-storage").count()).toBe(2);
+    await expect.poll(() => page.locator(".map-marker-storage").count(), { timeout: 10_000 }).toBe(2);
     await page.getByTestId("map-view-measurements").click();
     await page.locator(".map-marker-measurement").first().waitFor({ timeout: 15_000 });
-    expect(await page.locator(".map-marker-measurement").count()).toBe(2);
+    await expect.poll(() => page.locator(".map-marker-measurement").count(), { timeout: 10_000 }).toBe(2);
     await page.locator(`.map-marker-measurement[title="Measurement #${idB}"]`).click();
     await page.waitForURL(`**/measurement/${idB}`);
     expect(await page.getByTestId("detail-volume").innerText()).toBe(m3(volB));
@@ -104,7 +104,7 @@ describe("timber measuring from the device to the dashboard, detail, filters, bu
     await page.locator("#f-storage_ids").selectOption(String(hill.id));
     await page.getByTestId("apply-filters").click();
     await expect.poll(() => page.getByTestId(`storage-${riverside.id}`).count()).toBe(0);
-    expect(await page.getByTestId(`storage-${hill.id}`).count()).toBe(1);
+    await expect.poll(() => page.getByTestId(`storage-${hill.id}`).count(), { timeout: 10_000 }).toBe(1);
 
     // Expand the storage, select a measurement, move it to the other storage.
     await page.goto("/measurements/timber");
@@ -131,8 +131,8 @@ describe("timber measuring from the device to the dashboard, detail, filters, bu
     await expect.poll(() => cellText(page, `storage-${hill.id}-volume`)).toBe("-");
     await page.getByRole("link", { name: "Deleted measurements" }).click();
     await page.waitForURL("**/measurements/timber/deleted");
-    expect(await page.getByTestId(`deleted-${idA}`).count()).toBe(1);
-    expect(await page.getByTestId(`deleted-${idB}`).count()).toBe(1);
+    await expect.poll(() => page.getByTestId(`deleted-${idA}`).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId(`deleted-${idB}`).count(), { timeout: 10_000 }).toBe(1);
     const total = Math.round((volA * 2 + volB) * 1000) / 1000;
     expect(await page.getByTestId("deleted-total").innerText()).toBe(total.toLocaleString("en-GB", { minimumFractionDigits: 3, maximumFractionDigits: 3 }));
     await context.close();
