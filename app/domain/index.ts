@@ -15,3 +15,4 @@ export * from './container';
 export * from './lumber';
 export * from './diameter-classes';
 export * from './summary';
+export * from './timber-measurement';

@@ -2,9 +2,8 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import { BUILTIN_WOOD_TYPES } from "../../db/builtin-lookups";
 import type { Database, Measurement, RoleName } from "#db/schema";
-import { contourVolume, createScaleField, DomainInputError, LOG_FORMULAS, measuredCoefficient, summarizeMeasurement, type LogFormula, type Species } from "~/domain";
-import { computeMeasurementLogs } from "~/domain/measurement-logs";
-import { convertVolume } from "~/domain/units";
+import { DomainInputError, summarizeMeasurement, type LogFormula, type Species } from "~/domain";
+import { computeTimberMeasurement } from "~/domain/timber-measurement";
 import { consumePictureCredit } from "~/models/billing.server";
 import { deviceStorageIds } from "~/models/device.server";
 import { inspectPhoto, storeOriginalPhoto } from "~/models/measurement-photo.server";
@@ -40,12 +39,6 @@ function fail(path: string, key: string): never {
 
 export function speciesOf(woodTypeId: number | null | undefined): Species | undefined {
   return BUILTIN_WOOD_TYPES.find((w) => w.id === woodTypeId)?.species;
-}
-
-/** Native formula unit to m³ (board feet by the nominal factor, hoppus by its own). */
-export function toCubicMetres(value: number, formula: string) {
-  const unit = LOG_FORMULAS[formula as LogFormula]?.unit ?? "m^3";
-  return unit === "m^3" ? value : convertVolume(value, unit, "m^3");
 }
 
 /** Lookup ids must be built-in or the organisation's own; errors collected per field. */
@@ -155,37 +148,25 @@ interface ComputeInput {
 }
 
 /**
- * Diameters, volumes and the measurement's totals from its logs, references, formula and
- * length, or from its measurement area and coefficient when it has no logs. null: nothing to
- * compute from (a manual measurement keeps its stated volume).
+ * The stored numbers of a photographed measurement, by the same domain function the editor
+ * previews with; an input the formula cannot use is answered as a field error.
  */
 export function computeTimber(input: ComputeInput) {
-  const kept = input.logs.filter((l) => !l.isDeleted);
   try {
-    if (kept.length > 0 && input.references.length > 0 && input.logLength) {
-      const r = computeMeasurementLogs(input.logs, {
-        references: input.references,
-        formula: input.formula as LogFormula,
-        lengthM: input.logLength,
-        species: speciesOf(input.woodTypeId),
-      });
-      const coefficient = input.measurementArea?.length ? measuredCoefficient(input.logs, input.measurementArea) : (input.coefficient ?? null);
-      return { logs: r.logs, volume: toCubicMetres(r.volume, input.formula), logsCount: r.logsCount, coefficient };
-    }
-    if (input.measurementArea?.length && input.references.length > 0 && input.logLength && input.coefficient) {
-      const c = contourVolume({
-        polygon: input.measurementArea,
-        scale: createScaleField(input.references),
-        logLengthM: input.logLength,
-        coefficient: input.coefficient,
-      });
-      return { logs: input.logs.map((l) => ({ ...l, d: 0, v: 0 })), volume: c.solidM3, logsCount: kept.length, coefficient: c.coefficient };
-    }
+    const r = computeTimberMeasurement({
+      logs: input.logs,
+      references: input.references,
+      formula: input.formula,
+      logLengthM: input.logLength,
+      species: speciesOf(input.woodTypeId),
+      measurementArea: input.measurementArea,
+      coefficient: input.coefficient,
+    });
+    return r && { logs: r.logs, volume: r.volumeM3, logsCount: r.logsCount, coefficient: r.coefficient };
   } catch (error) {
     if (error instanceof DomainInputError) fail(error.input === "species" ? "wood_type_id" : "volume_formula", "timber:errors.cannotCompute");
     throw error;
   }
-  return null;
 }
 
 /**
@@ -510,6 +491,7 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
     for (const key of copy) if (patch[key] !== undefined) set[key] = patch[key];
     if (patch.wood_characteristic_id !== undefined) set.assortment_id = patch.wood_characteristic_id;
     if (patch.measurement_area !== undefined) set.measurement_area = patch.measurement_area ? JSON.stringify(patch.measurement_area.map((p) => ({ ...p, modified_at: p.modified_at ?? now.toISOString() }))) : null;
+    if (patch.load_lines !== undefined) set.load_lines = patch.load_lines?.length ? JSON.stringify(patch.load_lines) : null;
     if (customFields) set.custom_fields = JSON.stringify(customFields);
 
     const recompute = logChanges || patch.references || patch.volume_formula || patch.log_length || patch.wood_type_id !== undefined || patch.measurement_area !== undefined || patch.coefficient !== undefined;

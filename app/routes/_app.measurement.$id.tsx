@@ -60,6 +60,11 @@ export default function MeasurementDetail() {
           </p>
         </div>
         <nav className="page-actions" aria-label={t("detail.navigation")}>
+          {m.photo ? (
+            <Link className="btn btn-primary" to={`/measurements/timber/${m.id}/edit`} data-testid="open-editor">
+              {t("editor.openEditor")}
+            </Link>
+          ) : null}
           <ExportButton kind="pdf" reportType="measurement_pdf" measurementId={m.id} label={t("exports:button.measurementPdf")} />
           <ExportButton kind="excel" reportType="log_by_log_excel" measurementId={m.id} label={t("exports:button.logByLogExcel")} />
           <Link className="btn" to="/measurements/timber">
@@ -95,6 +100,11 @@ export default function MeasurementDetail() {
 
       <div className="detail-grid">
         <div className="detail-photo">
+          <noscript>
+            <p className="alert alert-info" role="note" data-testid="editor-needs-js">
+              {t("editor.needsJavaScript")}
+            </p>
+          </noscript>
           <MeasurementPhoto src={m.photo} width={m.photo_width} height={m.photo_height} logs={data.logs} references={data.references} alt={t("photoAlt", { id: m.id })} />
           <dl className="detail-totals">
             <div>

@@ -119,6 +119,7 @@ export const MeasurementPatchSchema = z
     references: z.array(ReferenceSchema).max(20).optional(),
     poor_detection: z.boolean().optional(),
     measurement_area: z.array(PointSchema).min(3, "timber:errors.area").max(2000).nullable().optional(),
+    load_lines: z.array(z.array(PointSchema).min(2, "timber:errors.loadLine").max(200)).max(50).nullable().optional(),
     custom_fields: CustomFieldValuesSchema.optional(),
   })
   .strict()

@@ -1,0 +1,84 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EditorPage } from "~/components/editor/editor-page";
+import { MeasurementEditor } from "~/components/editor/measurement-editor";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { MeasurementPhoto } from "~/components/timber/measurement-photo";
+import { speciesOf } from "~/models/timber.server";
+import { parseId } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { loadMeasurementDetail } from "~/utils/timber-detail.server";
+
+// The measurement editor for a timber measurement (opened from its detail page). Saving goes
+// through PATCH /api/web_app/measurements/{id}, the spec's call, which recomputes on the server.
+
+export const handle = { i18n: ["timber", "lookups"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireUser(request);
+  const d = await loadMeasurementDetail(ctx, parseId(params.id));
+  const m = d.measurement;
+  return json({
+    measurement: {
+      id: m.id,
+      photo: m.photo,
+      photoWidth: m.photo_width,
+      photoHeight: m.photo_height,
+      volume: m.volume,
+      logsCount: m.logs_count,
+      logLength: m.log_length,
+      coefficient: m.coefficient,
+      formula: m.volume_formula,
+      loadLines: m.load_lines,
+      area: m.measurement_area,
+      species: speciesOf(m.wood_type_id) ?? null,
+    },
+    logs: d.logs,
+    references: d.references.map(({ x1, y1, x2, y2, size }) => ({ x1, y1, x2, y2, size })),
+    lookups: { formulas: d.lookups.formulas, assortments: d.lookups.assortments.filter((a) => !a.archived), culls: d.lookups.culls },
+    readOnly: d.locked || !d.editable,
+    locked: d.locked,
+    user: { unit: ctx.user.volume_unit, precision: ctx.user.rounding_precision, locale: ctx.user.locale },
+  });
+}
+
+export default function TimberEditorRoute() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("timber");
+  const m = data.measurement;
+  const back = `/measurements/timber/${m.id}`;
+  return (
+    <EditorPage
+      title={t("editor.title", { id: m.id })}
+      back={back}
+      data={data}
+      hasPhoto={!!(m.photo && m.photoWidth && m.photoHeight)}
+      notice={data.locked ? t("detail.locked") : null}
+      fallback={<MeasurementPhoto src={m.photo} width={m.photoWidth} height={m.photoHeight} logs={data.logs} references={data.references} alt={t("photoAlt", { id: m.id })} />}
+      editor={({ version, onSaved }) => (
+        <MeasurementEditor
+          kind="timber"
+          photo={{ src: m.photo, width: m.photoWidth!, height: m.photoHeight! }}
+          loaded={{ logs: data.logs, references: data.references, loadLines: m.loadLines, area: m.area, formula: m.formula }}
+          version={version}
+          server={{ volumeM3: m.volume, count: m.logsCount }}
+          timber={{ logLengthM: m.logLength, species: m.species ?? undefined, coefficient: m.coefficient }}
+          formulas={data.lookups.formulas}
+          assortments={data.lookups.assortments}
+          culls={data.lookups.culls}
+          unit={data.user.unit}
+          precision={data.user.precision}
+          locale={data.user.locale}
+          readOnly={data.readOnly}
+          saveUrl={`/api/web_app/measurements/${m.id}`}
+          onSaved={onSaved}
+        />
+      )}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
