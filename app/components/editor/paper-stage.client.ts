@@ -677,7 +677,8 @@ export class PaperStage {
     };
   }
 
-  private vertexDrag(points: readonly XY[], index: number, closed: boolean, done: (points: XY[]) => void): Gesture {
+  /** Drags one vertex; an inserted vertex (`inserted`) is kept even when the pointer does not move. */
+  private vertexDrag(points: readonly XY[], index: number, closed: boolean, done: (points: XY[]) => void, inserted = false): Gesture {
     this.overlayLayer.activate();
     const path = new this.scope.Path({ segments: points.map((q) => [q.x, q.y]), closed, strokeColor: COLOURS.box, strokeWidth: 2, strokeScaling: false });
     let current = [...points];
@@ -688,7 +689,7 @@ export class PaperStage {
       },
       up: (_q, _e, moved) => {
         path.remove();
-        if (moved) done(current);
+        if (moved || inserted) done(current);
         else this.drawShapes();
       },
     };
@@ -711,7 +712,7 @@ export class PaperStage {
       if (si < 0) continue;
       const inserted = insertVertex(lines[li], si, { x: round2(p.x), y: round2(p.y) });
       this.selectedVertex = { target: li, index: si + 1 };
-      return this.vertexDrag(inserted, si + 1, false, (pts) => this.callbacks.edit((doc) => setLoadLines(doc, doc.loadLines.map((l, i) => (i === li ? pts : l)))));
+      return this.vertexDrag(inserted, si + 1, false, (pts) => this.callbacks.edit((doc) => setLoadLines(doc, doc.loadLines.map((l, i) => (i === li ? pts : l)))), true);
     }
     const q = { x: round2(p.x), y: round2(p.y) };
     return {
@@ -759,7 +760,7 @@ export class PaperStage {
     if (si >= 0) {
       const inserted = insertVertex(area, si, q);
       this.selectedVertex = { target: "area", index: si + 1 };
-      return this.vertexDrag(inserted, si + 1, true, (pts) => this.callbacks.edit((doc) => setArea(doc, pts)));
+      return this.vertexDrag(inserted, si + 1, true, (pts) => this.callbacks.edit((doc) => setArea(doc, pts)), true);
     }
     this.selectedVertex = null;
     this.drawShapes();
