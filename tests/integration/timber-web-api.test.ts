@@ -167,6 +167,29 @@ describe("GET and PATCH /measurements/{id}", () => {
     const patched = await api(`/api/web_app/measurements/${res.data.measurement.id}`, { token: a.token, method: "PATCH", json: { coefficient: 0.5 } });
     expect(patched.data.data.volume).toBeCloseTo(0.75, 9);
   });
+
+  it("load_lines from the editor: stored as drawn, a one-point line is a 422 that changes nothing", async () => {
+    const a = await org();
+    const device = await createDevice(a.org.id);
+    const { jpeg } = await drawnStack(6);
+    const res = await deviceUpload(device.token, {
+      measurement: { client_id: "lines", taken_at: new Date().toISOString(), storage_id: a.storage.id, log_length: 3, references: [{ x1: 0, y1: 10, x2: 400, y2: 10, size: 1 }] },
+      photo: jpeg,
+    });
+    const id = res.data.measurement.id as number;
+    const lines = [[{ x: 10, y: 20 }, { x: 300, y: 25 }, { x: 600, y: 22 }]];
+    const ok = await api(`/api/web_app/measurements/${id}`, { token: a.token, method: "PATCH", json: { load_lines: lines } });
+    expect(ok.status, JSON.stringify(ok.data)).toBe(200);
+    expect((await row(id)).load_lines).toEqual(lines);
+    const before = await snapshotTables();
+    const bad = await api(`/api/web_app/measurements/${id}`, { token: a.token, method: "PATCH", json: { load_lines: [[{ x: 1, y: 1 }]] } });
+    expect(bad.status).toBe(422);
+    expect(bad.data.errors["load_lines.0"]).toEqual(["timber:errors.loadLine"]);
+    expect(await snapshotTables()).toEqual(before);
+    const cleared = await api(`/api/web_app/measurements/${id}`, { token: a.token, method: "PATCH", json: { load_lines: [] } });
+    expect(cleared.status).toBe(200);
+    expect((await row(id)).load_lines).toBeNull();
+  });
 });
 
 describe("POST /manual_measurements", () => {
