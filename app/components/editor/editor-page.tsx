@@ -58,10 +58,13 @@ export function EditorPage({
           {notice}
         </div>
       ) : null}
+      {/* Without JavaScript: the note and the photo with its overlay. With it, the (large) overlay
+          is never rendered: the editor replaces a short loading line once the page has hydrated. */}
       <noscript>
         <div className="alert alert-info" role="note" data-testid="editor-needs-js">
           {t("editor.needsJavaScript")}
         </div>
+        <div className="editor-fallback">{fallback}</div>
       </noscript>
       {!hasPhoto ? (
         <div className="photo-placeholder" data-testid="photo-placeholder">
@@ -70,9 +73,9 @@ export function EditorPage({
       ) : hydrated ? (
         editor({ version: String(generation), onSaved })
       ) : (
-        <div className="editor-fallback" aria-busy="true">
-          {fallback}
-        </div>
+        <p className="muted editor-loading" aria-busy="true" data-testid="editor-loading">
+          {t("editor.loading")}
+        </p>
       )}
     </div>
   );

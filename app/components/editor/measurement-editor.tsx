@@ -122,6 +122,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
 
   // ---- the stage ----
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const logsCanvasRef = useRef<HTMLCanvasElement>(null);
   const photoRef = useRef<HTMLImageElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<PaperStage | null>(null);
@@ -138,6 +139,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
     canvas.height = frame.clientHeight;
     const stage = new PaperStage(
       canvas,
+      logsCanvasRef.current!,
       photoRef.current,
       { width: props.photo.width, height: props.photo.height },
       kind,
@@ -155,7 +157,10 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
     (window as unknown as { timberEditor?: unknown }).timberEditor = {
       toScreen: (x: number, y: number) => stage.toScreen(x, y),
       toImage: (x: number, y: number) => stage.toImage(x, y),
-      stats: stage.stats,
+      get stats() {
+        const s = stage.drawStats;
+        return { draws: s.paper.draws, drawMs: s.paper.drawMs, logsDraws: s.logs.draws, logsDrawMs: s.logs.drawMs };
+      },
     };
     const observer = new ResizeObserver(() => stage.resize(frame.clientWidth, frame.clientHeight));
     observer.observe(frame);
@@ -340,6 +345,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
       <div className="editor-body">
         <div className="editor-frame" ref={frameRef} data-testid="editor-frame">
           {props.photo.src ? <img ref={photoRef} className="editor-photo" src={props.photo.src} width={props.photo.width} height={props.photo.height} alt="" draggable={false} /> : null}
+          <canvas ref={logsCanvasRef} className="editor-canvas editor-logs" aria-hidden />
           <canvas ref={canvasRef} className="editor-canvas" data-testid="editor-canvas" aria-label={t("editor.canvas")} />
         </div>
         <aside className="editor-side">

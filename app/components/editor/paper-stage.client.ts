@@ -19,14 +19,17 @@ import {
   type EditorMode,
   type EditorPlank,
 } from "./editor-model";
+import { labelSize, LogsCanvas } from "./logs-canvas.client";
 
 // The drawing surface of the measurement editor: Paper.js on a canvas over the photo.
 //
 // Coordinates are image pixels throughout (the document stores them so); the view's zoom and
-// centre map them to the screen. The photo is an <img> under the canvas moved by the same matrix
-// through a CSS transform, so a 12-megapixel photo is never redrawn by the canvas. While the
-// pointer drags, the stage moves its own Paper items only; when the drag ends it hands one edit
-// to React (`edit`), which keeps the document and its history.
+// centre map them to the screen. The photo is an <img> under the canvases moved by the same matrix
+// through a CSS transform, so a 12-megapixel photo is never redrawn. The logs are drawn in bulk on
+// a canvas of their own (logs-canvas.client.ts explains why); Paper.js draws what is being edited:
+// the dragged log, references, load lines, the area, planks, handles and the selection box. While
+// the pointer drags, the stage moves its own Paper items only; when the drag ends it hands one
+// edit to React (`edit`), which keeps the document and its history.
 
 export interface StageInput {
   doc: EditorDoc;
@@ -63,20 +66,18 @@ const COLOURS = {
 
 type Gesture = { move(p: paper.Point, e: PointerEvent): void; up(p: paper.Point, e: PointerEvent, moved: boolean): void };
 
-interface LogItem {
-  log: EditorLog;
-  circle: paper.Path;
-  label: paper.PointText;
-}
 interface PlankItem {
   plank: EditorPlank;
   rect: paper.Path;
+  selected: boolean;
 }
 
 export class PaperStage {
   private scope: paper.PaperScope;
   private input: StageInput;
-  private logItems = new Map<string, LogItem>();
+  private logs: LogsCanvas;
+  /** The log being dragged: Paper.js draws it, the logs canvas leaves it out. */
+  private dragged: { key: string; items: paper.Item[]; done: boolean } | null = null;
   private plankItems = new Map<string, PlankItem>();
   private logsLayer: paper.Layer;
   private shapesLayer: paper.Layer;
@@ -90,18 +91,19 @@ export class PaperStage {
   private activeLine: number | null = null;
   private areaDraft: XY[] | null = null;
   private selectedVertex: { target: "area" | number; index: number } | null = null;
-  private labelsVisible = true;
   private cleanup: Array<() => void> = [];
   readonly stats = { draws: 0, drawMs: 0 };
 
   constructor(
     private canvas: HTMLCanvasElement,
+    logsCanvas: HTMLCanvasElement,
     private photo: HTMLImageElement | null,
     private imageSize: { width: number; height: number },
     private kind: EditorKind,
     private callbacks: StageCallbacks,
     input: StageInput,
   ) {
+    this.logs = new LogsCanvas(logsCanvas);
     this.scope = new paper.PaperScope();
     this.scope.setup(canvas);
     this.input = input;
@@ -122,10 +124,17 @@ export class PaperStage {
     this.listen();
     this.fit();
     this.update(input);
+    this.logs.flush();
+  }
+
+  /** Redraw counts and times of the Paper.js canvas and of the logs canvas (benchmark, tests). */
+  get drawStats() {
+    return { paper: this.stats, logs: this.logs.stats };
   }
 
   destroy() {
     for (const off of this.cleanup) off();
+    this.logs.destroy();
     this.scope.project.remove();
   }
 
@@ -138,6 +147,7 @@ export class PaperStage {
   resize(width: number, height: number) {
     this.scope.view.viewSize = new this.scope.Size(width, height);
     this.syncPhoto();
+    this.requestLogs();
   }
 
   fit() {
@@ -160,7 +170,8 @@ export class PaperStage {
     view.zoom = zoom;
     view.center = center;
     this.syncPhoto();
-    this.restyleForZoom();
+    this.requestLogs();
+    this.drawShapes();
     this.callbacks.onZoom?.(zoom);
   }
 
@@ -187,84 +198,41 @@ export class PaperStage {
   // ---- drawing from the document ----------------------------------------------------------
 
   update(input: StageInput) {
-    const previous = this.input;
     this.input = input;
     this.scope.activate();
-    if (input.mode !== previous.mode) {
+    if (input.mode !== this.lastMode) {
+      this.lastMode = input.mode;
       this.activeLine = null;
       this.areaDraft = null;
       this.selectedVertex = null;
     }
-    this.drawLogs(previous);
-    this.drawPlanks(previous);
+    if (this.dragged?.done) {
+      // The document now has the dragged log where it was dropped: the logs canvas takes it back.
+      for (const item of this.dragged.items) item.remove();
+      this.dragged = null;
+    }
+    this.requestLogs();
+    this.drawPlanks();
     this.drawShapes();
     this.canvas.style.cursor = this.cursorFor(input.mode);
   }
 
-  private drawLogs(previous: StageInput) {
-    const { doc, diameters, selection } = this.input;
-    const seen = new Set<string>();
-    const labelsChanged = diameters !== previous.diameters;
-    for (const log of doc.logs) {
-      seen.add(log.key);
-      let item = this.logItems.get(log.key);
-      if (!item) {
-        this.logsLayer.activate();
-        const circle = new this.scope.Path.Circle({ center: [log.x, log.y], radius: log.r, strokeWidth: 2, strokeScaling: false });
-        const label = new this.scope.PointText({ point: [log.x, log.y], justification: "center", fillColor: COLOURS.label, fontFamily: "sans-serif", fontWeight: "bold" });
-        item = { log, circle, label };
-        this.logItems.set(log.key, item);
-        this.placeLog(item, log);
-        this.styleLog(item, selection.has(log.key));
-        this.labelLog(item, diameters.get(log.key));
-        continue;
-      }
-      if (item.log !== log) {
-        this.placeLog(item, log);
-        item.log = log;
-        this.styleLog(item, selection.has(log.key));
-      } else if (selection !== previous.selection && selection.has(log.key) !== previous.selection.has(log.key)) {
-        this.styleLog(item, selection.has(log.key));
-      }
-      if (labelsChanged) this.labelLog(item, diameters.get(log.key));
-    }
-    for (const [key, item] of this.logItems) {
-      if (seen.has(key)) continue;
-      item.circle.remove();
-      item.label.remove();
-      this.logItems.delete(key);
-    }
+  private lastMode: EditorMode | null = null;
+
+  private requestLogs() {
+    if (!this.input || this.kind !== "timber") return;
+    const m = this.scope.view.matrix;
+    const size = this.scope.view.viewSize;
+    this.logs.request(this.input.doc.logs, this.input.diameters, this.input.selection, this.dragged?.key ?? null, { zoom: m.a, tx: m.tx, ty: m.ty, width: size.width, height: size.height });
   }
 
-  private placeLog(item: LogItem, log: { x: number; y: number; r: number }) {
-    const bounds = item.circle.bounds;
-    // Scale and move the existing path instead of rebuilding it (cheaper while dragging).
-    const currentR = bounds.width / 2;
-    if (Math.abs(currentR - log.r) > 1e-9 && currentR > 0) item.circle.scale(log.r / currentR);
-    item.circle.position = new this.scope.Point(log.x, log.y);
-    item.label.fontSize = Math.max(10, log.r * 0.6);
-    item.label.point = new this.scope.Point(log.x, log.y + (item.label.fontSize as number) * 0.35);
-    item.label.visible = this.labelsVisible;
-  }
-
-  private styleLog(item: LogItem, selected: boolean) {
-    item.circle.strokeColor = new this.scope.Color(item.log.modified ? COLOURS.modified : COLOURS.log);
-    item.circle.fillColor = selected ? new this.scope.Color(COLOURS.selectedFill) : null;
-    item.label.fillColor = new this.scope.Color(COLOURS.label);
-    item.circle.data.selected = selected;
-  }
-
-  private labelLog(item: LogItem, d: number | undefined) {
-    item.label.content = d ? d.toFixed(1) : "";
-  }
-
-  private drawPlanks(previous: StageInput) {
+  private drawPlanks() {
     const { doc, selection } = this.input;
     const seen = new Set<string>();
     for (const plank of doc.planks) {
       seen.add(plank.key);
       let item = this.plankItems.get(plank.key);
-      if (!item || item.plank !== plank || selection !== previous.selection) {
+      if (!item || item.plank !== plank || item.selected !== selection.has(plank.key)) {
         item?.rect.remove();
         this.logsLayer.activate();
         const rect = new this.scope.Path.Rectangle({
@@ -275,7 +243,7 @@ export class PaperStage {
           strokeColor: plank.modified ? COLOURS.modified : COLOURS.log,
           fillColor: selection.has(plank.key) ? COLOURS.selectedFill : null,
         });
-        item = { plank, rect };
+        item = { plank, rect, selected: selection.has(plank.key) };
         this.plankItems.set(plank.key, item);
       }
     }
@@ -342,20 +310,6 @@ export class PaperStage {
         handles(corners(p), COLOURS.box);
       }
     }
-  }
-
-  private restyleForZoom() {
-    // Labels smaller than 6 screen pixels are unreadable and cost most of a frame: hide them.
-    let visible = true;
-    for (const item of this.logItems.values()) {
-      visible = (item.label.fontSize as number) * this.zoom >= 6;
-      break;
-    }
-    if (visible !== this.labelsVisible) {
-      this.labelsVisible = visible;
-      for (const item of this.logItems.values()) item.label.visible = visible;
-    }
-    this.drawShapes();
   }
 
   private cursorFor(mode: EditorMode) {
@@ -577,18 +531,22 @@ export class PaperStage {
         return null;
       }
       if (!selection.has(key)) this.callbacks.select(new Set([key]));
-      const item = this.logItems.get(key)!;
       const start = { x: hit.log.x, y: hit.log.y, r: hit.log.r };
       const offset = { x: p.x - start.x, y: p.y - start.y };
+      const item = this.draggedLog(hit.log);
       let last = start;
       return {
         move: (q) => {
           last = hit.rim ? { ...start, r: Math.max(2, Math.hypot(q.x - start.x, q.y - start.y)) } : { ...start, x: q.x - offset.x, y: q.y - offset.y };
-          this.placeLog(item, last);
+          item.place(last);
         },
         up: (_q, _e, moved) => {
-          if (!moved) return;
+          if (!moved) {
+            this.dropDragged();
+            return;
+          }
           const change = hit.rim ? { r: round2(last.r) } : { x: round2(last.x), y: round2(last.y) };
+          this.dragged!.done = true;
           this.callbacks.edit((doc) => changeLogs(doc, new Map([[key, change]])));
         },
       };
@@ -606,6 +564,32 @@ export class PaperStage {
       };
     }
     return this.boxSelectGesture(p, e.shiftKey, (rect) => this.input.doc.logs.filter((l) => rect.contains(new this.scope.Point(l.x, l.y))).map((l) => l.key));
+  }
+
+  /** The log under the pointer, lifted out of the logs canvas into Paper.js while it is dragged. */
+  private draggedLog(log: EditorLog) {
+    this.overlayLayer.activate();
+    const circle = new this.scope.Path.Circle({ center: [log.x, log.y], radius: log.r, strokeColor: COLOURS.modified, strokeWidth: 2, strokeScaling: false, fillColor: COLOURS.selectedFill });
+    const d = this.input.diameters.get(log.key);
+    const label = new this.scope.PointText({ point: [log.x, log.y], justification: "center", fillColor: COLOURS.label, fontWeight: "bold", fontFamily: "sans-serif", content: d ? d.toFixed(1) : "" });
+    this.dragged = { key: log.key, items: [circle, label], done: false };
+    this.requestLogs();
+    const place = (at: { x: number; y: number; r: number }) => {
+      const r = circle.bounds.width / 2;
+      if (r > 0 && Math.abs(r - at.r) > 1e-9) circle.scale(at.r / r);
+      circle.position = new this.scope.Point(at.x, at.y);
+      label.fontSize = labelSize(at.r);
+      label.point = new this.scope.Point(at.x, at.y + labelSize(at.r) * 0.35);
+    };
+    place(log);
+    return { place };
+  }
+
+  private dropDragged() {
+    if (!this.dragged) return;
+    for (const item of this.dragged.items) item.remove();
+    this.dragged = null;
+    this.requestLogs();
   }
 
   private boxSelectGesture(start: paper.Point, add: boolean, inside: (rect: paper.Rectangle) => string[]): Gesture {
