@@ -12,35 +12,41 @@ const coordinate = () => finite().min(0, "timber:errors.nonNegative").max(100_00
 /** A side in image pixels. */
 const side = () => finite().positive("timber:errors.positive").max(100_000, "timber:errors.plankOutsidePhoto");
 
+/** Strict objects name an unknown key with a translation key too. */
+const unknownField = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? "timber:errors.unknownField" : undefined) };
+
 /** One plank change: with an id it moves or resizes that plank; without one it is a new plank. */
-export const PlankInputSchema = z
-  .object({
+export const PlankInputSchema = z.strictObject(
+  {
     id: id().optional(),
     x: coordinate().optional(),
     y: coordinate().optional(),
     width: side().optional(),
     height: side().optional(),
-  })
-  .strict();
+  },
+  unknownField,
+);
 export type PlankInput = z.infer<typeof PlankInputSchema>;
 
 export const isNewPlankComplete = (p: PlankInput) => p.x !== undefined && p.y !== undefined && p.width !== undefined && p.height !== undefined;
 
 /** PATCH /lumber_measurements/{id}: {planks?, planks_removed?}; the server recounts and recomputes. */
 export const LumberPatchSchema = z
-  .object({
-    planks: z
-      .array(PlankInputSchema)
-      .max(PLANK_LIMIT, "timber:errors.tooManyPlanks")
-      .superRefine((items, ctx) => {
-        items.forEach((p, i) => {
-          if (p.id === undefined && !isNewPlankComplete(p)) ctx.addIssue({ code: "custom", path: [i], message: "timber:errors.plankNeedsXYWH" });
-        });
-      })
-      .optional(),
-    planks_removed: z.array(id()).max(PLANK_LIMIT, "timber:errors.tooManyPlanks").optional(),
-  })
-  .strict()
+  .strictObject(
+    {
+      planks: z
+        .array(PlankInputSchema)
+        .max(PLANK_LIMIT, "timber:errors.tooManyPlanks")
+        .superRefine((items, ctx) => {
+          items.forEach((p, i) => {
+            if (p.id === undefined && !isNewPlankComplete(p)) ctx.addIssue({ code: "custom", path: [i], message: "timber:errors.plankNeedsXYWH" });
+          });
+        })
+        .optional(),
+      planks_removed: z.array(id()).max(PLANK_LIMIT, "timber:errors.tooManyPlanks").optional(),
+    },
+    unknownField,
+  )
   .refine((v) => Object.keys(v).length > 0, { message: "timber:errors.emptyPatch", path: ["_"] });
 export type LumberPatch = z.infer<typeof LumberPatchSchema>;
 
