@@ -1,5 +1,8 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { fileStorage } from "~/services/file-storage.server";
 import { db } from "~/utils/db.server";
+import { seedDemo, seedLumber } from "#db/seed/demo";
 import { apiToken, createLumberMeasurement, createOrganization, createStorage, createUser, webCookie } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api, baseUrl } from "#tests/helpers/http";
@@ -291,5 +294,43 @@ describe("the lumber measurement detail screen", () => {
     expect(barePage).toContain('data-testid="no-product"');
     expect(barePage).toMatch(/data-testid="detail-volume">-</);
     expect((await api(`/measurements/lumber/2000000000`, { cookie })).status).toBe(404);
+  });
+});
+
+describe("the demo seed", () => {
+  it("adds two products and three lumber measurements whose planks lie on the drawn plank ends", async () => {
+    const seeded = await seedDemo(db(), fileStorage(), async () => {}, { measurements: 1 });
+    const orgId = seeded.organizationId;
+    const products = await db().selectFrom("lumber_products").selectAll().where("organization_id", "=", orgId).execute();
+    expect(products).toHaveLength(2);
+    const measurements = await db().selectFrom("lumber_measurements").selectAll().where("organization_id", "=", orgId).orderBy("id").execute();
+    expect(measurements).toHaveLength(3);
+    for (const m of measurements) {
+      const planks = await plankRows(m.id);
+      const product = products.find((p) => p.id === m.lumber_product_id)!;
+      expect(m.plank_count).toBe(planks.length);
+      expect(m.volume).toBeCloseTo((planks.length * product.plank_length * product.plank_width * product.plank_height) / 1e9, 12);
+      // The photo: wood-coloured (warm, light) at every plank's centre, the grey-blue wall above the package.
+      const { data, info } = await sharp(await fileStorage().get(m.photo_key!)).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([m.photo_width, m.photo_height]);
+      const pixel = (x: number, y: number) => {
+        const i = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+        return { r: data[i], g: data[i + 1], b: data[i + 2] };
+      };
+      for (const p of planks) {
+        const c = pixel(p.x + p.width / 2, p.y + p.height / 2);
+        expect(c.r - c.b, `plank ${p.id} centre ${JSON.stringify(c)}`).toBeGreaterThan(25);
+      }
+      const wall = pixel(20, 20);
+      expect(wall.b - wall.r).toBeGreaterThan(0);
+    }
+    expect((await plankRows(measurements[2].id)).filter((p) => p.modified_at !== null)).toHaveLength(1);
+
+    // Seeding again adds nothing; an organisation without lumber measurements gets them once.
+    expect(await seedLumber(db(), fileStorage(), orgId)).toBe(0);
+    const other = await createOrganization();
+    expect(await seedLumber(db(), fileStorage(), other.id)).toBe(0);
+    await createStorage(other.id);
+    expect(await seedLumber(db(), fileStorage(), other.id)).toBe(3);
   });
 });
