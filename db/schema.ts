@@ -453,10 +453,51 @@ export interface LumberProductsTable {
   created_at: CreatedAt;
 }
 
+export interface LumberMeasurementsTable {
+  id: Generated<number>;
+  organization_id: number;
+  storage_id: number;
+  device_id: number | null;
+  user_id: number | null;
+  lumber_product_id: number | null;
+  measurement_type_id: Generated<number>;
+  taken_at: Date;
+  latitude: number | null;
+  longitude: number | null;
+  plank_count: Generated<number>;
+  /** m³ */
+  volume: Generated<number>;
+  photo_file_name: string | null;
+  photo_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  comment: string | null;
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
+  inventory_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+/** A plank end on a lumber photo: a rectangle in image pixels. */
+export interface PlanksTable {
+  id: Generated<number>;
+  organization_id: number;
+  lumber_measurement_id: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  modified_at: Date | null;
+}
+
 export interface Database {
   diameter_profiles: DiameterProfilesTable;
   diameter_profile_assortments: DiameterProfileAssortmentsTable;
   lumber_products: LumberProductsTable;
+  lumber_measurements: LumberMeasurementsTable;
+  planks: PlanksTable;
   user_tokens: UserTokensTable;
   password_history: PasswordHistoryTable;
   organizations: OrganizationsTable;
@@ -503,3 +544,5 @@ export type MeasurementReference = Selectable<MeasurementReferencesTable>;
 export type Device = Selectable<DevicesTable>;
 export type CustomField = Selectable<CustomFieldsTable>;
 export type Export = Selectable<ExportsTable>;
+export type LumberMeasurement = Selectable<LumberMeasurementsTable>;
+export type Plank = Selectable<PlanksTable>;

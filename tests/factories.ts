@@ -236,3 +236,72 @@ export async function givePlan(organizationId: number, opts: { devices?: number 
   await db().updateTable("organizations").set({ features: JSON.stringify(features) }).where("id", "=", organizationId).execute();
   return features;
 }
+
+/**
+ * A lumber measurement as the mobile app would leave it: a product (created unless one is given;
+ * `productId: null` for none), a drawn package photo stored through the file storage (unless
+ * `photo: false`), its planks exactly as drawn, and the plank count and volume from the domain.
+ */
+export async function createLumberMeasurement(
+  organizationId: number,
+  storageId: number,
+  opts: {
+    seed?: number;
+    productId?: number | null;
+    product?: { name?: string; plank_length: number; plank_width: number; plank_height: number };
+    photo?: boolean;
+    maxPlanks?: number;
+    takenAt?: Date;
+    inventoryId?: number | null;
+    deviceId?: number | null;
+    comment?: string | null;
+    measurementTypeId?: number;
+  } = {},
+) {
+  const { layoutPackage, renderPackageJpeg } = await import("#db/seed/lumber-photo");
+  const { lumberTotals, storeLumberPhoto, getLumberProductSize } = await import("~/models/lumber.server");
+  const { fileStorage } = await import("~/services/file-storage.server");
+  let productId = opts.productId;
+  if (productId === undefined) {
+    const p = opts.product ?? { plank_length: 4200, plank_width: 150, plank_height: 50 };
+    const r = await db()
+      .insertInto("lumber_products")
+      .values({ organization_id: organizationId, name: p.name ?? `Board ${unique()}`, plank_length: p.plank_length, plank_width: p.plank_width, plank_height: p.plank_height })
+      .executeTakeFirstOrThrow();
+    productId = Number(r.insertId);
+  }
+  const product = await getLumberProductSize(db(), { organizationId }, productId);
+  const seed = opts.seed ?? 3;
+  // A small picture keeps the tests quick: 1 px per 2 mm of a 150 x 50 mm section.
+  const pkg = layoutPackage(seed, { width: 800, height: 600, plankWidthMm: product?.plank_width ?? 150, plankHeightMm: product?.plank_height ?? 50, pxPerMm: 0.5, maxPlanks: opts.maxPlanks });
+  const takenAt = opts.takenAt ?? new Date();
+  const r = await db()
+    .insertInto("lumber_measurements")
+    .values({
+      organization_id: organizationId,
+      storage_id: storageId,
+      lumber_product_id: productId,
+      device_id: opts.deviceId ?? null,
+      measurement_type_id: opts.measurementTypeId ?? 0,
+      taken_at: takenAt,
+      inventory_id: opts.inventoryId ?? null,
+      comment: opts.comment ?? null,
+      // The drawing's size even without a stored photo, so plank bounds are checked the same way.
+      photo_width: pkg.width,
+      photo_height: pkg.height,
+      custom_fields: "{}",
+    })
+    .executeTakeFirstOrThrow();
+  const id = Number(r.insertId);
+  await db()
+    .insertInto("planks")
+    .values(pkg.planks.map((p) => ({ organization_id: organizationId, lumber_measurement_id: id, ...p })))
+    .execute();
+  if (opts.photo ?? true) {
+    await storeLumberPhoto(db(), fileStorage(), { organizationId, measurementId: id, data: await renderPackageJpeg(pkg, seed), fileName: "package.jpg" });
+  }
+  const totals = lumberTotals(pkg.planks.map((p) => ({ ...p, is_deleted: false })), product);
+  await db().updateTable("lumber_measurements").set({ plank_count: totals.plankCount, volume: totals.volume }).where("id", "=", id).execute();
+  const planks = await db().selectFrom("planks").select(["id", "x", "y", "width", "height"]).where("lumber_measurement_id", "=", id).orderBy("id").execute();
+  return { id, productId, product, planks, plankCount: totals.plankCount, volume: totals.volume, photo: { width: pkg.width, height: pkg.height } };
+}

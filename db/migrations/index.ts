@@ -5,6 +5,7 @@ import * as exports_ from "./2026_11_21_0008_exports";
 import * as billing from "./2026_11_21_0005_billing";
 import * as timber from "./2026_11_21_0006_timber";
 import * as accounts from "./2026_11_21_0004_accounts";
+import * as lumberMeasurements from "./2026_11_21_0009_lumber_measurements";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0005_billing": billing,
   "2026_11_21_0006_timber": timber,
   "2026_11_21_0004_accounts": accounts,
+  "2026_11_21_0009_lumber_measurements": lumberMeasurements,
 };

@@ -1,15 +1,18 @@
 import { computeMeasurementLogs } from "~/domain/measurement-logs";
+import { lumberTotals, storeLumberPhoto } from "~/models/lumber.server";
 import { storeOriginalPhoto } from "~/models/measurement-photo.server";
 import type { FileStorage } from "~/services/file-storage.server";
 import type { DB } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { randomToken } from "~/utils/token.server";
 import { seedBilling } from "./billing";
+import { layoutPackage, renderPackageJpeg } from "./lumber-photo";
 import { layoutStack, mulberry32, renderStackJpeg } from "./stack-photo";
 
 // The demo organisation: an admin and a viewer, four storages in different states around
-// Estonia, master data, and about 30 timber measurements over the last three months with
-// generated stack photos. A second organisation makes the organisation switcher visible.
+// Estonia, master data, about 30 timber measurements over the last three months with generated
+// stack photos, and 3 lumber measurements with drawn package photos. A second organisation
+// makes the organisation switcher visible.
 
 export const DEMO = {
   organization: "Demo Forest OÜ",
@@ -31,7 +34,9 @@ export async function seedDemo(db: DB, files: FileStorage, enqueuePhoto: Enqueue
   const log = opts.log ?? (() => {});
   const existing = await db.selectFrom("organizations").select("id").where("registration_code", "=", DEMO.registrationCode).executeTakeFirst();
   if (existing) {
-    log("demo organisation already present: nothing to do");
+    // Databases seeded before lumber measurements existed get them on the next seed.
+    const lumber = await seedLumber(db, files, existing.id);
+    log(lumber ? `demo organisation already present: added ${lumber} lumber measurements` : "demo organisation already present: nothing to do");
     return { organizationId: existing.id, created: false };
   }
 
@@ -166,7 +171,71 @@ export async function seedDemo(db: DB, files: FileStorage, enqueuePhoto: Enqueue
     await enqueuePhoto(measurementId);
   }
   log(`demo organisation seeded: ${count} measurements with photos (renditions queued for the worker)`);
+  const lumber = await seedLumber(db, files, orgId.organizationId, orgId.adminId);
+  log(`demo lumber: ${lumber} lumber measurements with package photos`);
   await seedBilling(db, orgId.organizationId);
   log("demo subscription: yearly Pro for 3 devices with diameter profiles, custom fields and reports");
   return { organizationId: orgId.organizationId, created: true };
+}
+
+const LUMBER_PRODUCTS = [
+  { name: "Spruce board 150 × 50, 4.2 m", plank_length: 4200, plank_width: 150, plank_height: 50 },
+  { name: "Pine batten 100 × 25, 3 m", plank_length: 3000, plank_width: 100, plank_height: 25 },
+];
+
+/**
+ * Two lumber products (when the organisation has none) and 3 lumber measurements whose planks
+ * are exactly the drawn plank ends; on the last, the detection "missed" one plank that a person
+ * added (modified), so the overlay shows both colours. Nothing when it has lumber measurements.
+ */
+export async function seedLumber(db: DB, files: FileStorage, organizationId: number, userId: number | null = null) {
+  const has = await db.selectFrom("lumber_measurements").select("id").where("organization_id", "=", organizationId).executeTakeFirst();
+  if (has) return 0;
+  const productsOf = () =>
+    db.selectFrom("lumber_products").select(["id", "name", "plank_length", "plank_width", "plank_height"]).where("organization_id", "=", organizationId).orderBy("id").execute();
+  let products = await productsOf();
+  if (!products.length) {
+    await db.insertInto("lumber_products").values(LUMBER_PRODUCTS.map((p) => ({ ...p, organization_id: organizationId }))).execute();
+    products = await productsOf();
+  }
+  const storages = await db
+    .selectFrom("storages")
+    .select(["id", "latitude", "longitude"])
+    .where("organization_id", "=", organizationId)
+    .where("deleted_at", "is", null)
+    .orderBy("id")
+    .limit(3)
+    .execute();
+  if (!storages.length) return 0;
+  const count = 3;
+  for (let i = 0; i < count; i++) {
+    const product = products[i % products.length];
+    const storage = storages[i % storages.length];
+    const seed = 500 + i;
+    const pkg = layoutPackage(seed, { plankWidthMm: product.plank_width, plankHeightMm: product.plank_height, pxPerMm: product.plank_width <= 100 ? 2 : 1 });
+    const takenAt = new Date(Date.now() - (i * 9 + 2) * 24 * 3600 * 1000);
+    const r = await db
+      .insertInto("lumber_measurements")
+      .values({
+        organization_id: organizationId,
+        storage_id: storage.id,
+        user_id: userId,
+        lumber_product_id: product.id,
+        measurement_type_id: i === 1 ? 1 : 0,
+        taken_at: takenAt,
+        latitude: storage.latitude,
+        longitude: storage.longitude,
+        comment: i === 0 ? "Package 1 of the morning delivery." : null,
+        custom_fields: "{}",
+      })
+      .executeTakeFirstOrThrow();
+    const id = Number(r.insertId);
+    const added = i === count - 1 ? pkg.planks.length - 1 : -1;
+    const planks = pkg.planks.map((p, k) => ({ organization_id: organizationId, lumber_measurement_id: id, ...p, modified_at: k === added ? takenAt : null }));
+    await db.insertInto("planks").values(planks).execute();
+    await storeLumberPhoto(db, files, { organizationId, measurementId: id, data: await renderPackageJpeg(pkg, seed), fileName: `package-${i + 1}.jpg` });
+    const totals = lumberTotals(planks.map((p) => ({ ...p, is_deleted: false })), product);
+    await db.updateTable("lumber_measurements").set({ plank_count: totals.plankCount, volume: totals.volume }).where("id", "=", id).execute();
+  }
+  return count;
 }

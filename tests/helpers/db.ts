@@ -16,6 +16,8 @@ const TABLES = [
   "billing_accounts",
   "diameter_profile_assortments",
   "diameter_profiles",
+  "planks",
+  "lumber_measurements",
   "lumber_products",
   "user_tokens",
   "password_history",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { apiToken, createCustomField, createDevice, createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
+import { apiToken, createCustomField, createDevice, createLumberMeasurement, createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
 import { api } from "#tests/helpers/http";
 import { snapshotTables } from "#tests/helpers/db";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
@@ -32,6 +32,7 @@ type World = {
   woodQualityId: number;
   lumberProductId: number;
   diameterProfileId: number;
+  lumberMeasurementId: number;
   marker: string;
 };
 type Check =
@@ -162,6 +163,15 @@ const ROUTES: Record<string, Check> = {
     kind: "id",
     call: (w, token) => api(`/files/measurements/${w.measurementId}/original`, { token }),
   },
+  // Lumber measurements.
+  "api.web_app.lumber_measurements.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/lumber_measurements/${w.lumberMeasurementId}?extra_fields=planks`, { token }) },
+  "api.web_app.lumber_measurements.search.ts": { kind: "id", call: (w, token) => api("/api/web_app/lumber_measurements/search", { token, json: { storage_id: w.storageId, page: 1 } }) },
+  "api.web_app.lumber_measurements._index.ts": {
+    kind: "id",
+    call: (w, token) => api("/api/web_app/lumber_measurements", { token, method: "DELETE", json: { measurement_ids: [w.lumberMeasurementId] } }),
+  },
+  "files.lumber_measurements.$id.photo.ts": { kind: "id", call: (w, token) => api(`/files/lumber_measurements/${w.lumberMeasurementId}/photo`, { token }) },
+  "_app.measurements.lumber.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}`, { cookie }) },
 };
 
 // Everything outside the signed-in shell, and every route that takes a parameter.
@@ -193,6 +203,8 @@ async function world(): Promise<World> {
   const cullId = await id(db().insertInto("culls").values({ organization_id: org.id, reason: `${marker} rot` }));
   const lumberProductId = await id(db().insertInto("lumber_products").values({ organization_id: org.id, name: `${marker} plank`, plank_length: 3000, plank_width: 100, plank_height: 22 }));
   const diameterProfileId = await id(db().insertInto("diameter_profiles").values({ organization_id: org.id, name: `${marker} profile` }));
+  const lumber = await createLumberMeasurement(org.id, storage.id, { productId: lumberProductId, photo: false, maxPlanks: 3, comment: `${marker} package` });
+  await db().updateTable("lumber_measurements").set({ photo_key: "organizations/0/missing.jpg" }).where("id", "=", lumber.id).execute();
   return {
     organizationId: org.id,
     storageId: storage.id,
@@ -209,6 +221,7 @@ async function world(): Promise<World> {
     woodQualityId,
     lumberProductId,
     diameterProfileId,
+    lumberMeasurementId: lumber.id,
     marker,
   };
 }
