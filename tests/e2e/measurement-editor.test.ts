@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeTimberMeasurement, convertVolume, formatVolume, volumeUnitLabel, type VolumeUnit } from "~/domain";
 import { db } from "~/utils/db.server";
-import { createMeasuredStack, createOrganization, createStorage, createUser, givePlan } from "#tests/factories";
+import { createLumberMeasurement, createMeasuredStack, createOrganization, createStorage, createUser, givePlan } from "#tests/factories";
 import { launchBrowser, signedInContext } from "#tests/helpers/browser";
 
 // The measurement editor driven with the mouse and keyboard as a measurer would, against the
@@ -16,10 +16,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openEditor(userId: number, measurementId: number) {
+async function openEditor(userId: number, measurementId: number, kind: "timber" | "lumber" = "timber") {
   const context = await signedInContext(browser, userId);
   const page = await context.newPage();
-  await page.goto(`/measurements/timber/${measurementId}`);
+  await page.goto(`/measurements/${kind}/${measurementId}`);
   await page.getByTestId("open-editor").click();
   await page.locator("[data-testid=editor-frame][data-ready=true]").waitFor({ timeout: 15_000 });
   await page.waitForLoadState("networkidle");
@@ -245,5 +245,62 @@ describe("the measurement editor", () => {
       expect(await p.getByTestId("overlay-log").count()).toBe(stack.logsCount);
     }
     await noJs.close();
+  });
+
+  it("draws, moves, resizes and deletes lumber planks, undoes and redoes, saves the plank count and volume", async () => {
+    const org = await createOrganization();
+    await givePlan(org.id);
+    const user = await createUser(org.id, { role: "admin" });
+    const storage = await createStorage(org.id);
+    // 4200 × 150 × 50 mm boards: 0.0315 m³ each.
+    const lumber = await createLumberMeasurement(org.id, storage.id, { seed: 4, product: { plank_length: 4200, plank_width: 150, plank_height: 50 } });
+    const [p0, p1, p2] = lumber.planks;
+    const plankCount = () => text(page, "editor-plank-count").then(Number);
+    const { context, page } = await openEditor(user.id, lumber.id, "lumber");
+    expect(await plankCount()).toBe(lumber.plankCount);
+    expect(await page.getByTestId("mode-PLANKS").getAttribute("aria-pressed")).toBe("true");
+    const z = await zoom(page);
+
+    // Draw a plank in the empty space above the package.
+    await drag(page, await screen(page, 100, 30), await screen(page, 175, 55));
+    await expect.poll(plankCount).toBe(lumber.plankCount + 1);
+    // Move p0 (drag its middle) and resize p1 (drag its bottom-right corner).
+    const mid = await screen(page, p0.x + p0.width / 2, p0.y + p0.height / 2);
+    await drag(page, mid, { x: mid.x + 20, y: mid.y - 10 });
+    const corner = await screen(page, p1.x + p1.width, p1.y + p1.height);
+    await drag(page, corner, { x: corner.x + 9, y: corner.y + 6 });
+    // Select p2 and delete it; undo brings it back, redo removes it again.
+    await click(page, await screen(page, p2.x + p2.width / 2, p2.y + p2.height / 2));
+    await page.keyboard.press("Delete");
+    await expect.poll(plankCount).toBe(lumber.plankCount);
+    await page.keyboard.press("Control+z");
+    await expect.poll(plankCount).toBe(lumber.plankCount + 1);
+    await page.keyboard.press("Control+y");
+    await expect.poll(plankCount).toBe(lumber.plankCount);
+    expect(await text(page, "editor-volume")).toBe(`${formatVolume(lumber.plankCount * 0.0315, { precision: 2, locale: "en-GB" })} m³`);
+
+    await page.getByTestId("editor-save").click();
+    await expect.poll(() => page.getByTestId("measurement-editor").getAttribute("data-dirty"), { timeout: 15_000 }).toBe("false");
+    const row = await db().selectFrom("lumber_measurements").selectAll().where("id", "=", lumber.id).executeTakeFirstOrThrow();
+    const planks = await db().selectFrom("planks").selectAll().where("lumber_measurement_id", "=", lumber.id).orderBy("id").execute();
+    expect(row.plank_count).toBe(lumber.plankCount);
+    expect(row.volume).toBeCloseTo(lumber.plankCount * 0.0315, 9);
+    expect(planks.filter((p) => !p.is_deleted)).toHaveLength(lumber.plankCount);
+    const moved = planks.find((p) => p.id === p0.id)!;
+    expect(moved.x).toBeCloseTo(p0.x + 20 / z, 0);
+    expect(moved.y).toBeCloseTo(p0.y - 10 / z, 0);
+    const resized = planks.find((p) => p.id === p1.id)!;
+    expect(resized.width).toBeCloseTo(p1.width + 9 / z, 0);
+    expect(resized.height).toBeCloseTo(p1.height + 6 / z, 0);
+    expect(planks.find((p) => p.id === p2.id)!.is_deleted).toBe(true);
+    const drawn = planks.find((p) => !lumber.planks.some((q) => q.id === p.id))!;
+    expect(drawn).toMatchObject({ is_deleted: false });
+    expect(drawn.x).toBeCloseTo(100, 0);
+    expect(drawn.width).toBeCloseTo(75, 0);
+
+    await page.reload();
+    await page.locator("[data-testid=editor-frame][data-ready=true]").waitFor();
+    expect(await plankCount()).toBe(lumber.plankCount);
+    await context.close();
   });
 });

@@ -332,13 +332,20 @@ export class PaperStage {
     return best && { log: best.log, rim: best.rim };
   }
 
+  /** The nearest plank corner within reach (to resize), else the topmost plank under the point (to move). */
   private hitPlank(p: XY): { plank: EditorPlank; corner: number | null } | null {
-    const tol = this.tolerance();
+    const reach = this.tolerance() * 1.5;
     const planks = this.input.doc.planks;
+    let best: { plank: EditorPlank; corner: number; d: number } | null = null;
+    for (const pl of planks) {
+      corners(pl).forEach((q, corner) => {
+        const d = Math.hypot(q.x - p.x, q.y - p.y);
+        if (d <= reach && (!best || d < best.d)) best = { plank: pl, corner, d };
+      });
+    }
+    if (best) return { plank: (best as { plank: EditorPlank }).plank, corner: (best as { corner: number }).corner };
     for (let i = planks.length - 1; i >= 0; i--) {
       const pl = planks[i];
-      const c = corners(pl).findIndex((q) => Math.hypot(q.x - p.x, q.y - p.y) <= tol * 1.5);
-      if (c >= 0) return { plank: pl, corner: c };
       if (p.x >= pl.x && p.x <= pl.x + pl.width && p.y >= pl.y && p.y <= pl.y + pl.height) return { plank: pl, corner: null };
     }
     return null;
