@@ -235,6 +235,31 @@ describe("the measurement editor", () => {
     const c = await screen(page, l0.x, l0.y);
     await drag(page, c, { x: c.x + 40, y: c.y });
     expect(await page.getByTestId("measurement-editor").getAttribute("data-dirty")).toBe("false");
+
+    // Zoom: the wheel zooms in around the pointer; two fingers spread apart zoom in on a tablet; F fits.
+    const fitted = await zoom(page);
+    const box = (await page.getByTestId("editor-canvas").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => zoom(page)).toBeGreaterThan(fitted * 1.5);
+    await page.keyboard.press("f");
+    await expect.poll(() => zoom(page)).toBeCloseTo(fitted, 5);
+    await page.getByTestId("editor-canvas").evaluate((canvas) => {
+      const r = canvas.getBoundingClientRect();
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const fire = (type: string, id: number, x: number) =>
+        canvas.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch", isPrimary: id === 1, clientX: x, clientY: cy, bubbles: true }));
+      fire("pointerdown", 1, cx - 50);
+      fire("pointerdown", 2, cx + 50);
+      for (let i = 1; i <= 10; i++) {
+        fire("pointermove", 1, cx - 50 - 5 * i);
+        fire("pointermove", 2, cx + 50 + 5 * i);
+      }
+      fire("pointerup", 1, cx - 100);
+      fire("pointerup", 2, cx + 100);
+    });
+    expect(await zoom(page)).toBeCloseTo(fitted * 2, 5);
     await context.close();
 
     const noJs = await signedInContext(browser, viewer.id, { javaScriptEnabled: false });

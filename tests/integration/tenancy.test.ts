@@ -172,6 +172,8 @@ const ROUTES: Record<string, Check> = {
   },
   "files.lumber_measurements.$id.photo.ts": { kind: "id", call: (w, token) => api(`/files/lumber_measurements/${w.lumberMeasurementId}/photo`, { token }) },
   "_app.measurements.lumber.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}`, { cookie }) },
+  "_app.measurements.timber.$id_.edit.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/timber/${w.measurementId}/edit`, { cookie }) },
+  "_app.measurements.lumber.$id_.edit.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}/edit`, { cookie }) },
 };
 
 // Everything outside the signed-in shell, and every route that takes a parameter.

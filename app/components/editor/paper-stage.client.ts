@@ -406,7 +406,11 @@ export class PaperStage {
   }
 
   private onDown(e: PointerEvent) {
-    this.canvas.setPointerCapture?.(e.pointerId);
+    try {
+      this.canvas.setPointerCapture(e.pointerId);
+    } catch {
+      // Not an active pointer (a synthetic event): the drag still works while over the canvas.
+    }
     this.pointers.set(e.pointerId, this.local(e));
     if (this.pointers.size === 2) {
       // A second finger: pinch-zoom and pan; whatever the first finger started is dropped.
