@@ -8,6 +8,12 @@
  * 1.0-9.5 m and diameters 3-120 cm; table 2 (0.5-0.9 m pit props, 6-15 cm) is NOT embedded (no
  * transcription could be found to embed or cross-check); table 3 covers 10.0-13.5 m, 8-38 cm;
  * logs over 13.5 m are measured as two logs of about equal length.
+ * Table 2's cells are published in full texts of the standard (tehnorma.ru/gosttext/gost/
+ * gost_463.htm, sky38.ru/stati/gosty-i-snipy/gost-2708-75?showall=1, pdfslide.net/documents/
+ * oef-2708-75-.html; the last two quote the scope sentence "длиной от 0,5 до 0,9 м и толщиной от
+ * 6 до 15 см ... рудничных стоек ... в табл. 2"), but only their opening paragraphs could be read
+ * here, and no code transcription covering lengths below 1.0 m was found. Until table 2 is
+ * transcribed from one of them, 0.5-0.9 m stays a flagged approximation.
  * Table 1 columns: every 0.1 m from 1.0 m, plus 3.25, 3.75, ..., 9.25 m. Table 3 columns: every
  * 0.5 m from 10.0 m. Diameters: 1 cm steps to 13 cm, even cm from 14 cm. Short logs have no cells
  * for the thinnest diameters (1.0-1.9 m start at 6 cm, 2.0-2.9 m at 4 cm).
