@@ -39,6 +39,7 @@ export default function LumberEditorRoute() {
       back={`/measurements/lumber/${m.id}`}
       data={data}
       hasPhoto={!!data.photo}
+      photoSrc={data.photo?.url ?? null}
       notice={data.locked ? t("detail.locked") : null}
       fallback={<LumberPhoto src={data.photo?.url ?? null} width={data.photo?.width ?? null} height={data.photo?.height ?? null} planks={data.planks} alt={t("photoAlt", { id: m.id })} />}
       editor={({ version, onSaved }) => (

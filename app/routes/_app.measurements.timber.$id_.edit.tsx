@@ -54,6 +54,7 @@ export default function TimberEditorRoute() {
       back={back}
       data={data}
       hasPhoto={!!(m.photo && m.photoWidth && m.photoHeight)}
+      photoSrc={m.photo}
       notice={data.locked ? t("detail.locked") : null}
       fallback={<MeasurementPhoto src={m.photo} width={m.photoWidth} height={m.photoHeight} logs={data.logs} references={data.references} alt={t("photoAlt", { id: m.id })} />}
       editor={({ version, onSaved }) => (

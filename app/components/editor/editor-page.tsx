@@ -14,6 +14,7 @@ export function EditorPage({
   back,
   data,
   hasPhoto,
+  photoSrc,
   notice,
   fallback,
   editor,
@@ -22,6 +23,8 @@ export function EditorPage({
   back: string;
   data: unknown;
   hasPhoto: boolean;
+  /** Fetched while the page's scripts load, so the editor finds the photo in the cache. */
+  photoSrc: string | null;
   notice: string | null;
   fallback: ReactNode;
   editor: (args: { version: string; onSaved(): void }) => ReactNode;
@@ -43,6 +46,7 @@ export function EditorPage({
 
   return (
     <div className="page editor-page">
+      {photoSrc ? <link rel="preload" as="image" href={photoSrc} /> : null}
       <div className="page-header">
         <h1 className="page-title" data-testid="editor-title">
           {title}

@@ -7,7 +7,8 @@ import type { EditorLog } from "./editor-model";
 // dragging a log or panning stutters. Here all green circles are one path stroked once, all red
 // ones another, labels are grouped by font size, and logs off screen are skipped: a full redraw
 // of 2,000 logs takes a few milliseconds, and while one log is dragged (drawn by Paper.js) this
-// canvas is not redrawn at all. Paper.js keeps everything that is edited interactively.
+// canvas is not redrawn at all; while the view pans or zooms it follows by a CSS transform and is
+// redrawn when the motion settles. Paper.js keeps everything that is edited interactively.
 
 export interface LogsView {
   /** Screen = image × zoom + (tx, ty), in CSS pixels. */
@@ -36,6 +37,19 @@ export class LogsCanvas {
     if (!this.frame) this.frame = requestAnimationFrame(() => this.flush());
   }
 
+  /**
+   * While the view moves (pan, pinch, wheel) the drawn logs follow it by a CSS transform of the
+   * canvas, which costs the browser almost nothing; the owner redraws when the motion settles.
+   */
+  follow(view: LogsView) {
+    const drawn = this.drawn;
+    if (!drawn) return;
+    const s = view.zoom / drawn.zoom;
+    this.canvas.style.transform = `matrix(${s}, 0, 0, ${s}, ${view.tx - drawn.tx * s}, ${view.ty - drawn.ty * s})`;
+  }
+
+  private drawn: LogsView | null = null;
+
   /** Draws now (the first paint, so the editor opens with its logs). */
   flush() {
     if (this.frame) cancelAnimationFrame(this.frame);
@@ -44,6 +58,8 @@ export class LogsCanvas {
     const start = performance.now();
     const { logs, diameters, selection, hidden, view } = this.next;
     this.draw(logs, diameters, selection, hidden, view);
+    this.drawn = view;
+    this.canvas.style.transform = "";
     this.stats.draws += 1;
     this.stats.drawMs += performance.now() - start;
   }

@@ -165,6 +165,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
     const observer = new ResizeObserver(() => stage.resize(frame.clientWidth, frame.clientHeight));
     observer.observe(frame);
     frame.dataset.ready = "true";
+    performance.mark("editor-ready");
     return () => {
       observer.disconnect();
       stage.destroy();
@@ -344,7 +345,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
 
       <div className="editor-body">
         <div className="editor-frame" ref={frameRef} data-testid="editor-frame">
-          {props.photo.src ? <img ref={photoRef} className="editor-photo" src={props.photo.src} width={props.photo.width} height={props.photo.height} alt="" draggable={false} /> : null}
+          {props.photo.src ? <img ref={photoRef} className="editor-photo" decoding="async" src={props.photo.src} width={props.photo.width} height={props.photo.height} alt="" draggable={false} /> : null}
           <canvas ref={logsCanvasRef} className="editor-canvas editor-logs" aria-hidden />
           <canvas ref={canvasRef} className="editor-canvas" data-testid="editor-canvas" aria-label={t("editor.canvas")} />
         </div>

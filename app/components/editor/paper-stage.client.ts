@@ -133,6 +133,7 @@ export class PaperStage {
   }
 
   destroy() {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     for (const off of this.cleanup) off();
     this.logs.destroy();
     this.scope.project.remove();
@@ -156,23 +157,49 @@ export class PaperStage {
     this.setView(this.fitZoom, new this.scope.Point(this.imageSize.width / 2, this.imageSize.height / 2));
   }
 
-  zoomBy(factor: number, around?: { x: number; y: number }) {
+  zoomBy(factor: number, around?: { x: number; y: number }, moving = false) {
     const view = this.scope.view;
     const screen = around ? new this.scope.Point(around.x, around.y) : new this.scope.Point(view.viewSize.width / 2, view.viewSize.height / 2);
     const anchor = view.viewToProject(screen);
     const zoom = Math.min(Math.max(view.zoom * factor, this.fitZoom / 4), 16);
     const half = new this.scope.Point(view.viewSize.width / 2, view.viewSize.height / 2);
-    this.setView(zoom, anchor.subtract(screen.subtract(half).divide(zoom)));
+    this.setView(zoom, anchor.subtract(screen.subtract(half).divide(zoom)), moving);
   }
 
-  private setView(zoom: number, center: paper.Point) {
+  /**
+   * `moving`: part of a continuous pan, pinch or wheel. The logs canvas then follows by CSS and is
+   * redrawn once the motion pauses (and at least every 400 ms), instead of on every frame.
+   */
+  private setView(zoom: number, center: paper.Point, moving = false) {
     const view = this.scope.view;
     view.zoom = zoom;
     view.center = center;
     this.syncPhoto();
-    this.requestLogs();
+    if (moving) {
+      const m = view.matrix;
+      this.logs.follow({ zoom: m.a, tx: m.tx, ty: m.ty, width: view.viewSize.width, height: view.viewSize.height });
+      this.settleLogs();
+    } else {
+      this.requestLogs();
+    }
     this.drawShapes();
     this.callbacks.onZoom?.(zoom);
+  }
+
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private settleSince: number | null = null;
+
+  private settleLogs() {
+    const now = performance.now();
+    this.settleSince ??= now;
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    const redraw = () => {
+      this.settleTimer = null;
+      this.settleSince = null;
+      this.requestLogs();
+    };
+    if (now - this.settleSince > 400) redraw();
+    else this.settleTimer = setTimeout(redraw, 120);
   }
 
   private syncPhoto() {
@@ -388,7 +415,7 @@ export class PaperStage {
       (e) => {
         e.preventDefault();
         const r = c.getBoundingClientRect();
-        this.zoomBy(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), { x: e.clientX - r.left, y: e.clientY - r.top });
+        this.zoomBy(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), { x: e.clientX - r.left, y: e.clientY - r.top }, true);
       },
       { passive: false },
     );
@@ -441,7 +468,7 @@ export class PaperStage {
       const zoom = Math.min(Math.max((this.pinch.zoom * distance) / (this.pinch.distance || 1), this.fitZoom / 4), 16);
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       const shift = new this.scope.Point(mid.x - this.pinch.mid.x, mid.y - this.pinch.mid.y).divide(zoom);
-      this.setView(zoom, this.pinch.center.subtract(shift));
+      this.setView(zoom, this.pinch.center.subtract(shift), true);
       return;
     }
     if (!this.gesture) return;
@@ -504,10 +531,14 @@ export class PaperStage {
     return {
       move: (_p, e) => {
         const now = this.local(e);
-        this.setView(zoom, center.subtract(new this.scope.Point(now.x - start.x, now.y - start.y).divide(zoom)));
+        this.setView(zoom, center.subtract(new this.scope.Point(now.x - start.x, now.y - start.y).divide(zoom)), true);
       },
       up: () => {
         this.canvas.style.cursor = this.cursorFor(this.input.mode);
+        if (this.settleTimer) clearTimeout(this.settleTimer);
+        this.settleTimer = null;
+        this.settleSince = null;
+        this.requestLogs();
       },
     };
   }
