@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { Database, LumberMeasurement } from "#db/schema";
 import { lumberMeasurementVolumeM3, plankCount, type PlankRect } from "~/domain/lumber";
 import { inspectPhoto } from "~/models/measurement-photo.server";
-import { canEdit, ForbiddenError, LockedError, NotFoundError, TimberValidationError } from "~/models/timber.server";
+import { canEdit, getStorageRow, LockedError, NotFoundError, requireEditor, TimberValidationError } from "~/models/timber.server";
 import type { FileStorage } from "~/services/file-storage.server";
 import type { AuthContext } from "~/utils/auth.server";
 import type { DB } from "~/utils/db.server";
@@ -61,20 +61,6 @@ export function lumberTotals(planks: ReadonlyArray<{ x: number; y: number; width
     ? lumberMeasurementVolumeM3(rects, { lengthMm: product.plank_length, widthMm: product.plank_width, heightMm: product.plank_height })
     : 0;
   return { plankCount: count, volume, volumeComputed: product !== null };
-}
-
-async function getStorageRow(db: Executor, ctx: Ctx, storageId: number) {
-  return db
-    .selectFrom("storages")
-    .select(["id", "name", "storage_group_id"])
-    .where("id", "=", storageId)
-    .where("organization_id", "=", ctx.organizationId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-}
-
-function requireEditor(ctx: Pick<AuthContext, "roles" | "organizationId">, storage: { id: number; storage_group_id: number | null }) {
-  if (!canEdit(ctx, storage)) throw new ForbiddenError();
 }
 
 /** Whether the measurement's storage may be edited by the caller (false for a missing storage). */

@@ -336,7 +336,8 @@ export async function createMeasurementFromPhoto(
   return id;
 }
 
-async function getStorageRow(db: Executor, ctx: Ctx, storageId: number) {
+/** A live storage of the caller's organisation (the one a measurement is in), or undefined. */
+export async function getStorageRow(db: Executor, ctx: Ctx, storageId: number) {
   return db
     .selectFrom("storages")
     .selectAll()
@@ -355,7 +356,7 @@ export function canEdit(ctx: Pick<AuthContext, "roles" | "organizationId">, stor
   });
 }
 
-function requireEditor(ctx: Pick<AuthContext, "roles" | "organizationId">, storage: { id: number; storage_group_id: number | null }) {
+export function requireEditor(ctx: Pick<AuthContext, "roles" | "organizationId">, storage: { id: number; storage_group_id: number | null }) {
   if (!canEdit(ctx, storage)) throw new ForbiddenError();
 }
 

@@ -562,17 +562,9 @@ export class PaperStage {
 
   private logGesture(mode: EditorMode, p: paper.Point, e: PointerEvent): Gesture | null {
     const hit = this.hitLog(p);
-    const selection = this.input.selection;
     if (hit) {
       const key = hit.log.key;
-      if (e.shiftKey) {
-        const next = new Set(selection);
-        if (next.has(key)) next.delete(key);
-        else next.add(key);
-        this.callbacks.select(next);
-        return null;
-      }
-      if (!selection.has(key)) this.callbacks.select(new Set([key]));
+      if (this.pick(key, e.shiftKey)) return null;
       const start = { x: hit.log.x, y: hit.log.y, r: hit.log.r };
       const offset = { x: p.x - start.x, y: p.y - start.y };
       const item = this.draggedLog(hit.log);
@@ -606,6 +598,24 @@ export class PaperStage {
       };
     }
     return this.boxSelectGesture(p, e.shiftKey, (rect) => this.input.doc.logs.filter((l) => rect.contains(new this.scope.Point(l.x, l.y))).map((l) => l.key));
+  }
+
+  /**
+   * A press on a log or plank: shift toggles it in the selection (true: nothing to drag);
+   * otherwise it becomes the selection unless it is already part of it (a selection of several
+   * stays for Delete and the assortment and cull selects).
+   */
+  private pick(key: string, toggle: boolean): boolean {
+    const selection = this.input.selection;
+    if (toggle) {
+      const next = new Set(selection);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      this.callbacks.select(next);
+      return true;
+    }
+    if (!selection.has(key)) this.callbacks.select(new Set([key]));
+    return false;
   }
 
   /** The log under the pointer, lifted out of the logs canvas into Paper.js while it is dragged. */
@@ -795,17 +805,9 @@ export class PaperStage {
 
   private plankGesture(mode: EditorMode, p: paper.Point, e: PointerEvent): Gesture | null {
     const hit = this.hitPlank(p);
-    const selection = this.input.selection;
     if (hit) {
       const key = hit.plank.key;
-      if (e.shiftKey) {
-        const next = new Set(selection);
-        if (next.has(key)) next.delete(key);
-        else next.add(key);
-        this.callbacks.select(next);
-        return null;
-      }
-      if (!selection.has(key)) this.callbacks.select(new Set([key]));
+      if (this.pick(key, e.shiftKey)) return null;
       const item = this.plankItems.get(key)!;
       const start = hit.plank;
       const corner = hit.corner;
