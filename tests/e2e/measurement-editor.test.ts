@@ -76,6 +76,8 @@ describe("the measurement editor", () => {
     const u = await db().selectFrom("users").select(["volume_unit", "rounding_precision"]).where("id", "=", user.id).executeTakeFirstOrThrow();
     const fmt = (m3: number) => `${formatVolume(convertVolume(m3, "m^3", u.volume_unit as VolumeUnit), { precision: u.rounding_precision, locale: "en-GB" })} ${volumeUnitLabel(u.volume_unit as VolumeUnit)}`;
 
+    const sawlog = await db().insertInto("assortments").values({ organization_id: org.id, name: "Spruce sawlog", custom_fields: "{}" }).executeTakeFirstOrThrow();
+    const rot = await db().insertInto("culls").values({ organization_id: org.id, reason: "Rot" }).executeTakeFirstOrThrow();
     const { context, page } = await openEditor(user.id, stack.id);
     expect(await count(page)).toBe(stack.logsCount);
     expect(await text(page, "editor-volume")).toBe(fmt(stack.volume));
@@ -94,6 +96,10 @@ describe("the measurement editor", () => {
     await click(page, await screen(page, l1.x, l1.y));
     const d1 = Number((await text(page, "selected-diameter")).replace(" cm", ""));
     expect(d1).toBeGreaterThan(l1.d + 1);
+
+    // The selected log's assortment and cull.
+    await page.getByTestId("selected-assortment").selectOption({ label: "Spruce sawlog" });
+    await page.getByTestId("selected-cull").selectOption({ label: "Rot" });
 
     // Logs mode (key L): a click in the sky above the pile adds a log there.
     await page.keyboard.press("l");
@@ -172,6 +178,8 @@ describe("the measurement editor", () => {
     expect(moved.y).toBeCloseTo(l0.y + 20 / z, 0);
     expect(moved.modified_at).not.toBeNull();
     expect(after.find((l) => l.id === l1.id)!.r).toBeCloseTo(l1.r + 12 / z, 0);
+    const graded = await db().selectFrom("logs").select(["assortment_id", "cull_id"]).where("id", "=", l1.id).executeTakeFirstOrThrow();
+    expect(graded).toEqual({ assortment_id: Number(sawlog.insertId), cull_id: Number(rot.insertId) });
     expect(after.find((l) => l.id === l2.id)!.is_deleted).toBe(true);
     const added = after.find((l) => !before.some((b) => b.id === l.id))!;
     expect(added.x).toBeCloseTo(60, 0);
