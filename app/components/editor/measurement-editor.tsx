@@ -154,6 +154,8 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
       inputRef.current,
     );
     stageRef.current = stage;
+    // Image/screen conversion and redraw counts, for browser tests and bench/editor-bench.ts to
+    // drive the editor with the mouse where the logs really are. Read-only; holds no data.
     (window as unknown as { timberEditor?: unknown }).timberEditor = {
       toScreen: (x: number, y: number) => stage.toScreen(x, y),
       toImage: (x: number, y: number) => stage.toImage(x, y),
