@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { Database, LumberMeasurement } from "#db/schema";
 import { lumberMeasurementVolumeM3, plankCount, type PlankRect } from "~/domain/lumber";
 import { inspectPhoto } from "~/models/measurement-photo.server";
-import { canEdit, getStorageRow, LockedError, NotFoundError, requireEditor, TimberValidationError } from "~/models/timber.server";
+import { canEdit, getStorageRow, NotFoundError, requireEditable, requireEditor, TimberValidationError } from "~/models/timber.server";
 import type { FileStorage } from "~/services/file-storage.server";
 import type { AuthContext } from "~/utils/auth.server";
 import type { DB } from "~/utils/db.server";
@@ -90,10 +90,7 @@ export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: numbe
       .forUpdate()
       .executeTakeFirst();
     if (!m) throw new NotFoundError();
-    const storage = await getStorageRow(trx, ctx, m.storage_id);
-    if (!storage) throw new NotFoundError();
-    requireEditor(ctx, storage);
-    if (m.inventory_id !== null) throw new LockedError();
+    await requireEditable(trx, ctx, m);
 
     const planks = await getPlanks(trx, ctx, id);
     const live = new Map(planks.filter((p) => !p.is_deleted).map((p) => [p.id, p]));

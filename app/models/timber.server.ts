@@ -360,6 +360,17 @@ export function requireEditor(ctx: Pick<AuthContext, "roles" | "organizationId">
   if (!canEdit(ctx, storage)) throw new ForbiddenError();
 }
 
+/**
+ * The rules every photographed measurement's edit shares (timber, lumber): its storage is live,
+ * the caller may edit in it, and no inventory has locked it.
+ */
+export async function requireEditable(db: Executor, ctx: Pick<AuthContext, "roles" | "organizationId">, m: { storage_id: number; inventory_id: number | null }) {
+  const storage = await getStorageRow(db, ctx, m.storage_id);
+  if (!storage) throw new NotFoundError();
+  requireEditor(ctx, storage);
+  if (m.inventory_id !== null) throw new LockedError();
+}
+
 /** One measurement of the organisation (deleted ones too when asked), or undefined. */
 export async function getMeasurementRow(db: Executor, ctx: Ctx, id: number, opts: { includeDeleted?: boolean } = {}) {
   let q = db.selectFrom("measurements").selectAll().where("id", "=", id).where("organization_id", "=", ctx.organizationId);
@@ -402,10 +413,7 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
       .forUpdate()
       .executeTakeFirst();
     if (!m) throw new NotFoundError();
-    const storage = await getStorageRow(trx, ctx, m.storage_id);
-    if (!storage) throw new NotFoundError();
-    requireEditor(ctx, storage);
-    if (m.inventory_id !== null) throw new LockedError();
+    await requireEditable(trx, ctx, m);
 
     const errors = await checkLookups(
       trx,

@@ -5,10 +5,9 @@ import { EditorPage } from "~/components/editor/editor-page";
 import { MeasurementEditor } from "~/components/editor/measurement-editor";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementPhoto } from "~/components/timber/measurement-photo";
-import { speciesOf } from "~/models/timber.server";
 import { parseId } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
-import { loadMeasurementDetail } from "~/utils/timber-detail.server";
+import { loadMeasurementForEditor } from "~/utils/timber-detail.server";
 
 // The measurement editor for a timber measurement (opened from its detail page). Saving goes
 // through PATCH /api/web_app/measurements/{id}, the spec's call, which recomputes on the server.
@@ -17,30 +16,8 @@ export const handle = { i18n: ["timber", "lookups"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
-  const d = await loadMeasurementDetail(ctx, parseId(params.id));
-  const m = d.measurement;
-  return json({
-    measurement: {
-      id: m.id,
-      photo: m.photo,
-      photoWidth: m.photo_width,
-      photoHeight: m.photo_height,
-      volume: m.volume,
-      logsCount: m.logs_count,
-      logLength: m.log_length,
-      coefficient: m.coefficient,
-      formula: m.volume_formula,
-      loadLines: m.load_lines,
-      area: m.measurement_area,
-      species: speciesOf(m.wood_type_id) ?? null,
-    },
-    logs: d.logs,
-    references: d.references.map(({ x1, y1, x2, y2, size }) => ({ x1, y1, x2, y2, size })),
-    lookups: { formulas: d.lookups.formulas, assortments: d.lookups.assortments.filter((a) => !a.archived), culls: d.lookups.culls },
-    readOnly: d.locked || !d.editable,
-    locked: d.locked,
-    user: { unit: ctx.user.volume_unit, precision: ctx.user.rounding_precision, locale: ctx.user.locale },
-  });
+  const data = await loadMeasurementForEditor(ctx, parseId(params.id));
+  return json({ ...data, user: { unit: ctx.user.volume_unit, precision: ctx.user.rounding_precision, locale: ctx.user.locale } });
 }
 
 export default function TimberEditorRoute() {

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
+import type { Measurement } from "#db/schema";
 import { summarizeMeasurement, type LogFormula } from "~/domain";
 import { listStorages } from "~/models/lookup.server";
 import { getStorage } from "~/models/storage.server";
@@ -58,7 +59,7 @@ export async function loadMeasurementDetail(ctx: AuthContext, id: number) {
   return {
     measurement: {
       ...m,
-      photo: m.photo_optimized_key ? `/files/measurements/${m.id}/optimized` : m.photo_key ? `/files/measurements/${m.id}/original` : null,
+      photo: photoUrl(m),
     },
     storage: storage ? { id: storage.id, name: storage.name } : null,
     logs: logs.map((l) => ({ id: l.id, x: l.x, y: l.y, r: l.r, d: l.d, v: l.v, is_deleted: l.is_deleted, modified_at: l.modified_at, cull_id: l.cull_id, assortment_id: l.assortment_id })),
@@ -85,6 +86,51 @@ export async function loadMeasurementDetail(ctx: AuthContext, id: number) {
     storages: storages.map((s) => ({ id: s.id, name: s.name })),
     nav,
     editable,
+    locked: m.inventory_id !== null,
+  };
+}
+
+/** The rendition screens show: the optimized one once the photo job made it, else the original. */
+function photoUrl(m: Pick<Measurement, "id" | "photo_key" | "photo_optimized_key">) {
+  return m.photo_optimized_key ? `/files/measurements/${m.id}/optimized` : m.photo_key ? `/files/measurements/${m.id}/original` : null;
+}
+
+/**
+ * What the measurement editor needs, and only that (the detail screen's summaries, storages and
+ * neighbours are not loaded on the editor's way in).
+ */
+export async function loadMeasurementForEditor(ctx: AuthContext, id: number) {
+  const m = await getMeasurementRow(db(), ctx, id);
+  if (!m) throw json({ error: "not_found" }, { status: 404 });
+  const [storage, logs, references, lookups] = await Promise.all([
+    getStorage(db(), ctx, m.storage_id),
+    getMeasurementLogs(db(), ctx, id),
+    getMeasurementReferences(db(), ctx, id),
+    listTimberLookups(db(), ctx),
+  ]);
+  return {
+    measurement: {
+      id: m.id,
+      photo: photoUrl(m),
+      photoWidth: m.photo_width,
+      photoHeight: m.photo_height,
+      volume: m.volume,
+      logsCount: m.logs_count,
+      logLength: m.log_length,
+      coefficient: m.coefficient,
+      formula: m.volume_formula,
+      loadLines: m.load_lines,
+      area: m.measurement_area,
+      species: speciesOf(m.wood_type_id) ?? null,
+    },
+    logs: logs.map((l) => ({ id: l.id, x: l.x, y: l.y, r: l.r, d: l.d, is_deleted: l.is_deleted, modified_at: l.modified_at, cull_id: l.cull_id, assortment_id: l.assortment_id })),
+    references: references.map(({ x1, y1, x2, y2, size }) => ({ x1, y1, x2, y2, size })),
+    lookups: {
+      formulas: lookups.formulas.map((f) => f.key),
+      assortments: lookups.assortments.filter((a) => !a.archived).map((a) => ({ id: a.id, name: a.name })),
+      culls: lookups.culls.map((c) => ({ id: c.id, name: c.reason })),
+    },
+    readOnly: m.inventory_id !== null || !(storage && canEdit(ctx, storage)),
     locked: m.inventory_id !== null,
   };
 }
