@@ -38,10 +38,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
+          // A poll waits for the page's state; its 1 s default is shorter than a save answered on a
+          // loaded two-core CI machine, which made passing flows fail. The poll still ends at once on success.
+          expect: { poll: { timeout: 10_000 } },
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/global-databases.ts", "tests/setup/global-app.ts"],
-          setupFiles: ["tests/setup/integration.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/integration.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

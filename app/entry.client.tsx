@@ -27,7 +27,11 @@ async function hydrate() {
 // A page chunk that fails to load (a deploy replaced it) reloads the page once, as the spec asks.
 window.addEventListener("unhandledrejection", (event) => {
   const message = String(event.reason?.message ?? event.reason ?? "");
-  if (/Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message)) {
+  if (
+    /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      message,
+    )
+  ) {
     if (!sessionStorage.getItem("chunk-reload")) {
       sessionStorage.setItem("chunk-reload", "1");
       window.location.reload();

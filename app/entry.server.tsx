@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
@@ -8,6 +8,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig from "./i18n";
 import { getLanguage, translations } from "./utils/i18n.server";
 import { logError } from "./utils/log.server";
+import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,7 +17,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> {
+  const nonce = loadContext.cspNonce ?? "";
   const instance = createInstance();
   const lng = await getLanguage(request);
   await instance.use(initReactI18next).init({ ...i18nConfig, lng, resources: translations() });
@@ -29,10 +32,13 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let didError = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [callbackName]: () => {
           const body = new PassThrough();
           resolve(

@@ -1,5 +1,20 @@
 // Shared by server and browser: which languages and namespaces exist.
-export const SUPPORTED_LANGUAGES = ["en", "et", "ru", "pl", "lt", "de", "fr", "pt", "es", "ja", "it", "ka", "hi", "fi"] as const;
+export const SUPPORTED_LANGUAGES = [
+  "en",
+  "et",
+  "ru",
+  "pl",
+  "lt",
+  "de",
+  "fr",
+  "pt",
+  "es",
+  "ja",
+  "it",
+  "ka",
+  "hi",
+  "fi",
+] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 /** The spec's login language menu offers this subset. */
 export const LOGIN_LANGUAGES: Language[] = ["en", "et", "ru", "pl", "lt", "fr", "pt", "es", "fi"];
@@ -19,7 +34,17 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   hi: "हिन्दी",
   fi: "Suomi",
 };
-export const NAMESPACES = ["common", "auth", "shell", "lookups", "measurements", "exports", "billing", "timber", "accounts"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "shell",
+  "lookups",
+  "measurements",
+  "exports",
+  "billing",
+  "timber",
+  "accounts",
+] as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);

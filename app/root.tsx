@@ -6,7 +6,9 @@ import { Toaster } from "./components/ui/toaster";
 import appStyles from "./styles/app.css";
 import { publicEnv } from "./utils/env.server";
 import { getLanguage, localesVersion } from "./utils/i18n.server";
+import { useNonce } from "./utils/nonce";
 import { popToast } from "./utils/toast.server";
+import { useMarkHydrated } from "./utils/use-hydrated";
 import { useLocale } from "./utils/use-locale";
 
 export const links: LinksFunction = () => [
@@ -25,8 +27,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
-function Document({ children, lang = "en", localesVersion }: { children: React.ReactNode; lang?: string; localesVersion?: string }) {
+function Document({
+  children,
+  lang = "en",
+  localesVersion,
+}: {
+  children: React.ReactNode;
+  lang?: string;
+  localesVersion?: string;
+}) {
   const data = useRouteLoaderData<typeof loader>("root");
+  useMarkHydrated();
+  const nonce = useNonce();
   return (
     <html lang={lang} data-locales-version={localesVersion}>
       <head>
@@ -38,11 +50,12 @@ function Document({ children, lang = "en", localesVersion }: { children: React.R
       <body>
         {children}
         <script
+          nonce={nonce}
           // The whitelisted settings the browser may read (realtime adapter, map tiles).
           dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(data?.ENV ?? {})}` }}
         />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -11,23 +11,25 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { once } from "node:events";
+import fs from "node:fs";
 import { makeWorkerUtils } from "graphile-worker";
 import { sql } from "kysely";
 import { createConnection } from "mysql2/promise";
 import pg from "pg";
-import { enqueueExportJob } from "../jobs/enqueue";
-import { migrateAll } from "../db/migrate-lib";
+import { enqueueExportJob } from "~/services/jobs.server";
 import { roundHalfUp } from "../app/domain";
-import { createExport } from "../app/models/export.server";
 import { streamLogRows } from "../app/models/export-rows.server";
+import { createExport } from "../app/models/export.server";
 import { toUserVolume } from "../app/services/excel-reports.server";
 import { createDb, type DB } from "../app/utils/db.server";
+import { migrateAll } from "../db/migrate-lib";
 
 const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-const sizes = (process.argv[2] ?? "250000,1000000").split(",").map(Number);
+// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
+const SMOKE = process.env.BENCH_SMOKE === "1";
+const sizes = (process.argv[2] ?? (SMOKE ? "400" : "250000,1000000")).split(",").map(Number);
 const LOGS_PER_MEASUREMENT = 200;
 
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
@@ -42,13 +44,25 @@ function procStatus(pid: number) {
 }
 const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
-async function seed(db: DB, org: { organizationId: number; storageIds: number[]; assortments: number[]; cullId: number }, from: number, to: number) {
+async function seed(
+  db: DB,
+  org: { organizationId: number; storageIds: number[]; assortments: number[]; cullId: number },
+  from: number,
+  to: number,
+) {
   // Measurements of LOGS_PER_MEASUREMENT logs each, inserted as raw multi-row statements (numbers only).
   const measurements = Math.ceil((to - from) / LOGS_PER_MEASUREMENT);
   for (let i = 0; i < measurements; i++) {
     const r = await db
       .insertInto("measurements")
-      .values({ organization_id: org.organizationId, storage_id: org.storageIds[i % org.storageIds.length], taken_at: new Date(Date.now() - i * 60_000), log_length: 4, logs_count: 0, volume: 0 })
+      .values({
+        organization_id: org.organizationId,
+        storage_id: org.storageIds[i % org.storageIds.length],
+        taken_at: new Date(Date.now() - i * 60_000),
+        log_length: 4,
+        logs_count: 0,
+        volume: 0,
+      })
       .executeTakeFirstOrThrow();
     const id = Number(r.insertId);
     const n = Math.min(LOGS_PER_MEASUREMENT, to - from - i * LOGS_PER_MEASUREMENT);
@@ -60,9 +74,15 @@ async function seed(db: DB, org: { organizationId: number; storageIds: number[];
       volume += v;
       const assortment = k % 20 === 0 ? "NULL" : String(org.assortments[k % 2]);
       const cull = k % 20 === 0 ? String(org.cullId) : "NULL";
-      values.push(`(${org.organizationId},${id},${(k % 20) * 60 + 30},${Math.floor(k / 20) * 60 + 30},${d * 2},${d},${v},${assortment},${cull})`);
+      values.push(
+        `(${org.organizationId},${id},${(k % 20) * 60 + 30},${Math.floor(k / 20) * 60 + 30},${d * 2},${d},${v},${assortment},${cull})`,
+      );
     }
-    await sql.raw(`INSERT INTO logs (organization_id, measurement_id, x, y, r, d, v, assortment_id, cull_id) VALUES ${values.join(",")}`).execute(db);
+    await sql
+      .raw(
+        `INSERT INTO logs (organization_id, measurement_id, x, y, r, d, v, assortment_id, cull_id) VALUES ${values.join(",")}`,
+      )
+      .execute(db);
     await db.updateTable("measurements").set({ logs_count: n, volume }).where("id", "=", id).execute();
   }
 }
@@ -75,7 +95,7 @@ async function csvFloor(db: DB, organizationId: number) {
   const t0 = performance.now();
   let rows = 0;
   let lines = "";
-  for await (const r of streamLogRows(db, organizationId, {})) {
+  for await (const r of streamLogRows(db, { organizationId }, {})) {
     const v = roundHalfUp(toUserVolume(r.v, r.volume_formula, "m^3", r.coefficient), 3);
     lines += `${JSON.stringify(r.storage_name)},${r.measurement_id},${r.taken_at.toISOString()},${r.log_id},${roundHalfUp(r.d, 1)},${r.log_length},${v},${r.assortment_name ?? ""},${r.cull_reason ?? ""}\n`;
     if (++rows % 2000 === 0) {
@@ -95,26 +115,60 @@ async function main() {
   fs.mkdirSync(storageDir, { recursive: true });
   const db = createDb(mysqlUrl, 4);
   const worker = spawn("node", ["build/worker.js"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: mysqlUrl, JOBS_DATABASE_URL: jobsUrl, STORAGE_DIR: storageDir, WORKER_CONCURRENCY: "1", SESSION_SECRET: randomBytes(32).toString("hex") },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: mysqlUrl,
+      JOBS_DATABASE_URL: jobsUrl,
+      STORAGE_DIR: storageDir,
+      WORKER_CONCURRENCY: "1",
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const utils = await makeWorkerUtils({ connectionString: jobsUrl });
   try {
-    await new Promise<void>((resolve) => worker.stdout!.on("data", (c: Buffer) => c.toString().includes("worker: running") && resolve()));
-    const orgId = Number((await db.insertInto("organizations").values({ name: "Bench Forest", features: "[]" }).executeTakeFirstOrThrow()).insertId);
-    const userId = Number((await db.insertInto("users").values({ email: "bench@example.test", name: "Bench", recent_organization_id: orgId, rounding_precision: 3 }).executeTakeFirstOrThrow()).insertId);
+    await new Promise<void>((resolve) =>
+      worker.stdout!.on("data", (c: Buffer) => c.toString().includes("worker: running") && resolve()),
+    );
+    const orgId = Number(
+      (await db.insertInto("organizations").values({ name: "Bench Forest", features: "[]" }).executeTakeFirstOrThrow())
+        .insertId,
+    );
+    const userId = Number(
+      (
+        await db
+          .insertInto("users")
+          .values({ email: "bench@example.test", name: "Bench", recent_organization_id: orgId, rounding_precision: 3 })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
     const storageIds: number[] = [];
     for (const name of ["North landing", "River yard", "Hill stack"]) {
-      storageIds.push(Number((await db.insertInto("storages").values({ organization_id: orgId, name }).executeTakeFirstOrThrow()).insertId));
+      storageIds.push(
+        Number(
+          (await db.insertInto("storages").values({ organization_id: orgId, name }).executeTakeFirstOrThrow()).insertId,
+        ),
+      );
     }
     const assortments: number[] = [];
     for (const name of ["Spruce sawlog A", "Pine pulpwood"]) {
-      assortments.push(Number((await db.insertInto("assortments").values({ organization_id: orgId, name }).executeTakeFirstOrThrow()).insertId));
+      assortments.push(
+        Number(
+          (await db.insertInto("assortments").values({ organization_id: orgId, name }).executeTakeFirstOrThrow())
+            .insertId,
+        ),
+      );
     }
-    const cullId = Number((await db.insertInto("culls").values({ organization_id: orgId, reason: "Rot" }).executeTakeFirstOrThrow()).insertId);
+    const cullId = Number(
+      (await db.insertInto("culls").values({ organization_id: orgId, reason: "Rot" }).executeTakeFirstOrThrow())
+        .insertId,
+    );
 
     console.log(`worker pid ${worker.pid}, idle RSS ${mb(procStatus(worker.pid!).rss)}`);
-    console.log("logs      | xlsx time | worker peak RSS (VmHWM / sampled) | xlsx size | csv floor time | csv floor RSS | csv size");
+    console.log(
+      "logs      | xlsx time | worker peak RSS (VmHWM / sampled) | xlsx size | csv floor time | csv floor RSS | csv size",
+    );
     let seeded = 0;
     for (const size of sizes) {
       const s0 = performance.now();
@@ -122,7 +176,11 @@ async function main() {
       seeded = size;
       process.stderr.write(`seeded ${size} logs in ${Math.round(performance.now() - s0)} ms\n`);
 
-      const row = await createExport(db, { organizationId: orgId, userId }, { kind: "excel", reportType: "log_by_log_excel", name: `Bench ${size}`, params: {} });
+      const row = await createExport(
+        db,
+        { organizationId: orgId, userId },
+        { kind: "excel", reportType: "log_by_log_excel", name: `Bench ${size}`, params: {} },
+      );
       let sampled = 0;
       const t0 = performance.now();
       await enqueueExportJob("excel", row.id, utils.addJob);

@@ -7,6 +7,7 @@
  *   - the /measurements/timber page (server response).
  * Targets: p95 < 150 ms and < 1.5x the bare query; page < 300 ms.
  * Run: npm run build && npx tsx bench/timber-dashboard.ts   (needs MySQL and PostgreSQL as for the tests)
+ * Prints each call's p95 ratio to its bare SQL, and the page's.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,11 +19,15 @@ import { migrateAll } from "../db/migrate-lib";
 
 const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-const STORAGES = 300;
-const MEASUREMENTS = 50_000;
-const LOGS_PER = 60;
-const RUNS = Number(process.env.BENCH_RUNS ?? 60);
-const WARMUP = 5;
+// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
+const SMOKE = process.env.BENCH_SMOKE === "1";
+const STORAGES = SMOKE ? 5 : 300;
+const MEASUREMENTS = SMOKE ? 200 : 50_000;
+// BENCH_LOGS_PER=0 skips the 3M log rows: the timed calls read measurements and storages only,
+// so a quick comparison on a shared machine need not seed them.
+const LOGS_PER = SMOKE ? 3 : Number(process.env.BENCH_LOGS_PER ?? 60);
+const RUNS = SMOKE ? 2 : Number(process.env.BENCH_RUNS ?? 60);
+const WARMUP = SMOKE ? 1 : 5;
 
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 const mysqlName = `timber_bench_${suffix}`;
@@ -44,10 +49,25 @@ async function seed(conn: Connection) {
   await conn.query("SET FOREIGN_KEY_CHECKS = 0, UNIQUE_CHECKS = 0");
   const [org] = (await conn.query("INSERT INTO organizations (name, features) VALUES ('Bench Forest', '[]')")) as any;
   const orgId = org.insertId as number;
-  const [user] = (await conn.query("INSERT INTO users (email, name, recent_organization_id, verified_at) VALUES ('bench@example.test', 'Bench', ?, NOW())", [orgId])) as any;
-  await conn.query("INSERT INTO roles (user_id, organization_id, name, assignable_type, assignable_id) VALUES (?, ?, 'admin', 'Organization', ?)", [user.insertId, orgId, orgId]);
-  const storageRows = Array.from({ length: STORAGES }, (_, i) => [orgId, `Storage ${String(i + 1).padStart(3, "0")}`, 57.5 + rand() * 2, 22 + rand() * 6, 1 + (i % 6)]);
-  const [st] = (await conn.query("INSERT INTO storages (organization_id, name, latitude, longitude, storage_state_id) VALUES ?", [storageRows])) as any;
+  const [user] = (await conn.query(
+    "INSERT INTO users (email, name, recent_organization_id, verified_at, devices_updated_at) VALUES ('bench@example.test', 'Bench', ?, NOW(), NOW())",
+    [orgId],
+  )) as any;
+  await conn.query(
+    "INSERT INTO roles (user_id, organization_id, name, assignable_type, assignable_id) VALUES (?, ?, 'admin', 'Organization', ?)",
+    [user.insertId, orgId, orgId],
+  );
+  const storageRows = Array.from({ length: STORAGES }, (_, i) => [
+    orgId,
+    `Storage ${String(i + 1).padStart(3, "0")}`,
+    57.5 + rand() * 2,
+    22 + rand() * 6,
+    1 + (i % 6),
+  ]);
+  const [st] = (await conn.query(
+    "INSERT INTO storages (organization_id, name, latitude, longitude, storage_state_id) VALUES ?",
+    [storageRows],
+  )) as any;
   const firstStorage = st.insertId as number;
   const now = Date.now();
   const year = 365 * 86400_000;
@@ -57,7 +77,22 @@ async function seed(conn: Connection) {
     const rows: unknown[][] = [];
     for (let i = start; i < Math.min(MEASUREMENTS, start + BATCH); i++) {
       const taken = new Date(now - rand() * year);
-      rows.push([orgId, firstStorage + Math.floor(rand() * STORAGES), taken, taken, i % 4, 57.5 + rand() * 2, 22 + rand() * 6, 3, LOGS_PER, 2 + rand() * 10, "cylinder", 1 + (i % 10), 1, `{"lot":"L-${i % 50}"}`]);
+      rows.push([
+        orgId,
+        firstStorage + Math.floor(rand() * STORAGES),
+        taken,
+        taken,
+        i % 4,
+        57.5 + rand() * 2,
+        22 + rand() * 6,
+        3,
+        LOGS_PER,
+        2 + rand() * 10,
+        "cylinder",
+        1 + (i % 10),
+        1,
+        `{"lot":"L-${i % 50}"}`,
+      ]);
     }
     const [res] = (await conn.query(
       "INSERT INTO measurements (organization_id, storage_id, taken_at, measured_at, measurement_type_id, latitude, longitude, log_length, logs_count, volume, volume_formula, wood_type_id, photo_status, custom_fields) VALUES ?",
@@ -125,7 +160,16 @@ async function main() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: mysqlUrl, JOBS_DATABASE_URL: jobsUrl, SESSION_SECRET: randomBytes(32).toString("hex"), APP_URL: base } as NodeJS.ProcessEnv;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: mysqlUrl,
+    JOBS_DATABASE_URL: jobsUrl,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    APP_URL: base,
+  } as NodeJS.ProcessEnv;
   const web: ChildProcess = spawn("node", ["server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
   try {
     for (let i = 0; i < 200; i++) {
@@ -157,7 +201,9 @@ async function main() {
     )) as any;
     console.log(`three-month range: ${count.c} measurements of ${MEASUREMENTS}`);
     const os = await import("node:os");
-    console.log(`machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
+    console.log(
+      `machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
+    );
 
     const get = async (path: string, headers: Record<string, string>) => {
       // No redirects followed: a 302 to /login must fail the run, not time the login page.
@@ -165,6 +211,8 @@ async function main() {
       if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
       return r.text();
     };
+    // A signed-in call with no query of its own: what HTTP, Remix and the signed-in context cost.
+    const authOnly = await time(() => get(`/api/web_app/enabled_features`, auth));
     const filterApi = await time(() => get(`/api/web_app/dashboard_filter?${filterQuery}`, auth));
     const endOfDay = new Date(`${d(end)}T23:59:59.999Z`);
     const startOfDay = new Date(`${d(start)}T00:00:00.000Z`);
@@ -177,16 +225,45 @@ async function main() {
         [ids.orgId, startOfDay, endOfDay, ids.orgId],
       ),
     );
+    // Everything the filter call asks the database for, on two connections as the app's pool
+    // does: the aggregate and the storages list. The difference to the call is the app's own.
+    const conn2 = await createConnection({ uri: mysqlUrl });
+    const filterSqlAll = await time(() =>
+      Promise.all([
+        conn.query(
+          `SELECT m.storage_id, COUNT(*), SUM(m.logs_count), SUM(m.volume) FROM measurements m
+           WHERE m.organization_id = ? AND m.deleted_at IS NULL AND m.taken_at >= ? AND m.taken_at <= ? AND m.measurement_type_id IN (0,1,2)
+             AND m.storage_id IN (SELECT id FROM storages WHERE organization_id = ? AND storage_state_id IN (1,2,3,4,5))
+           GROUP BY m.storage_id`,
+          [ids.orgId, startOfDay, endOfDay, ids.orgId],
+        ),
+        conn2.query(
+          "SELECT id, name, latitude, longitude, storage_state_id, storage_group_id, updated_at, token, last_inventory_confirmed_at FROM storages WHERE organization_id = ? AND deleted_at IS NULL AND storage_state_id IN (1,2,3,4,5) ORDER BY name, id",
+          [ids.orgId],
+        ),
+      ]),
+    );
+    await conn2.end();
     const storageId = ids.firstStorage + 7;
-    const searchBody = JSON.stringify({ q: { f: { storage_id: storageId, taken_at_start: d(start), taken_at_end: d(end) } }, paginate: { per_page: 5, page: 2 } });
+    const searchBody = JSON.stringify({
+      q: { f: { storage_id: storageId, taken_at_start: d(start), taken_at_end: d(end) } },
+      paginate: { per_page: 5, page: 2 },
+    });
     const searchApi = await time(async () => {
-      const r = await fetch(`${base}/api/web_app/measurements/search`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: searchBody });
+      const r = await fetch(`${base}/api/web_app/measurements/search`, {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: searchBody,
+      });
       if (!r.ok) throw new Error(`search: ${r.status}`);
       return r.text();
     });
     const searchSql = await time(() =>
       Promise.all([
-        conn.query("SELECT COUNT(*) FROM measurements m WHERE m.organization_id = ? AND m.deleted_at IS NULL AND m.storage_id = ? AND m.taken_at >= ? AND m.taken_at <= ?", [ids.orgId, storageId, startOfDay, endOfDay]),
+        conn.query(
+          "SELECT COUNT(*) FROM measurements m WHERE m.organization_id = ? AND m.deleted_at IS NULL AND m.storage_id = ? AND m.taken_at >= ? AND m.taken_at <= ?",
+          [ids.orgId, storageId, startOfDay, endOfDay],
+        ),
         conn.query(
           "SELECT m.* FROM measurements m WHERE m.organization_id = ? AND m.deleted_at IS NULL AND m.storage_id = ? AND m.taken_at >= ? AND m.taken_at <= ? ORDER BY m.taken_at DESC, m.id DESC LIMIT 5 OFFSET 5",
           [ids.orgId, storageId, startOfDay, endOfDay],
@@ -196,9 +273,21 @@ async function main() {
     const page = await time(() => get(`/measurements/timber`, { Cookie: cookie }));
     const pageOpen = await time(() => get(`/measurements/timber?open=${storageId}&page=2`, { Cookie: cookie }));
 
-    console.log(`\nGET /api/web_app/dashboard_filter   ${fmt(filterApi)}   (bare SQL aggregate: ${fmt(filterSql)}; p95 ratio ${(filterApi.p95 / filterSql.p95).toFixed(2)}x)`);
-    console.log(`POST /api/web_app/measurements/search ${fmt(searchApi)}   (bare SQL: ${fmt(searchSql)}; p95 ratio ${(searchApi.p95 / searchSql.p95).toFixed(2)}x)`);
-    console.log(`GET /measurements/timber (page)        ${fmt(page)}`);
+    console.log(
+      `\nGET /api/web_app/dashboard_filter   ${fmt(filterApi)}   (bare SQL aggregate: ${fmt(filterSql)}; median ratio ${(filterApi.median / filterSql.median).toFixed(2)}x, p95 ratio ${(filterApi.p95 / filterSql.p95).toFixed(2)}x)`,
+    );
+    console.log(
+      `  the filter call's two queries side by side (bare): ${fmt(filterSqlAll)}; call / both: median ${(filterApi.median / filterSqlAll.median).toFixed(2)}x`,
+    );
+    console.log(
+      `POST /api/web_app/measurements/search ${fmt(searchApi)}   (bare SQL: ${fmt(searchSql)}; median ratio ${(searchApi.median / searchSql.median).toFixed(2)}x, p95 ratio ${(searchApi.p95 / searchSql.p95).toFixed(2)}x)`,
+    );
+    console.log(
+      `GET /api/web_app/enabled_features     ${fmt(authOnly)}   (HTTP + Remix + signed-in context, no query of its own)`,
+    );
+    console.log(
+      `GET /measurements/timber (page)        ${fmt(page)}   (median ratio to the bare aggregate ${(page.median / filterSql.median).toFixed(2)}x)`,
+    );
     console.log(`GET /measurements/timber?open=…&page=2 ${fmt(pageOpen)}`);
     await db().destroy();
   } finally {

@@ -3,7 +3,11 @@
 // Wood types 1-10 are the European species the product started with; 1001-1004 are the
 // plantation species of South-American pulp mills.
 
-export const BUILTIN_WOOD_TYPES: ReadonlyArray<{ id: number; name: string; species: "pine" | "spruce" | "birch" | "broadleaf" | "conifer" }> = [
+export const BUILTIN_WOOD_TYPES: ReadonlyArray<{
+  id: number;
+  name: string;
+  species: "pine" | "spruce" | "birch" | "broadleaf" | "conifer";
+}> = [
   { id: 1, name: "Pine", species: "pine" },
   { id: 2, name: "Spruce", species: "spruce" },
   { id: 3, name: "Birch", species: "birch" },

@@ -1,7 +1,7 @@
+import { runMigrations } from "graphile-worker";
 import { Migrator, sql } from "kysely";
 import { createConnection } from "mysql2/promise";
 import pg from "pg";
-import { runMigrations } from "graphile-worker";
 import { LOG_FORMULAS } from "~/domain/log-volume";
 import { createDb, type DB } from "~/utils/db.server";
 import { BUILTIN_WOOD_QUALITIES, BUILTIN_WOOD_TYPES } from "./builtin-lookups";

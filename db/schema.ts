@@ -5,7 +5,6 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-
 export type RoleName = "viewer" | "measurer" | "admin" | "super_admin";
 export type AssignableType = "Organization" | "Storage" | "StorageGroup";
 export type MeasurementMode = "timber" | "container" | "truck" | "lumber" | "cmpc";
@@ -53,6 +52,8 @@ export interface UsersTable {
   recent_organization_id: number | null;
   password_expiry: Date | null;
   otp_secret: string | null;
+  /** A new secret waiting for its first code (two-factor set-up), then moved to otp_secret. */
+  otp_pending_secret: string | null;
   otp_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   verified_at: Date | null;
   verification_sent_at: Date | null;
@@ -283,7 +284,8 @@ export interface DeviceInvitationsTable {
   accepted_at: Date | null;
 }
 
-export type CustomFieldSource = "measurement" | "truck_measurement" | "container_measurement" | "lumber_measurement" | "storage";
+export type CustomFieldSource =
+  "measurement" | "truck_measurement" | "container_measurement" | "lumber_measurement" | "storage";
 export type CustomFieldDataType = "datetime" | "integer" | "boolean" | "string" | "text" | "decimal" | "date";
 
 export interface CustomFieldsTable {
@@ -409,7 +411,8 @@ export interface LocalCheckoutsTable {
   created_at: CreatedAt;
 }
 
-export type UserTokenPurpose = "password_reset" | "invitation" | "verification" | "login_otp";
+// membership: an existing account is asked to join another organisation (accepted or declined by its owner).
+export type UserTokenPurpose = "password_reset" | "invitation" | "verification" | "login_otp" | "membership";
 
 export interface UserTokensTable {
   id: Generated<number>;
@@ -459,6 +462,7 @@ export interface LumberMeasurementsTable {
   storage_id: number;
   device_id: number | null;
   user_id: number | null;
+  client_id: string | null;
   lumber_product_id: number | null;
   measurement_type_id: Generated<number>;
   taken_at: Date;
@@ -469,8 +473,15 @@ export interface LumberMeasurementsTable {
   volume: Generated<number>;
   photo_file_name: string | null;
   photo_key: string | null;
+  photo_optimized_key: string | null;
+  photo_popup_key: string | null;
+  photo_thumbnail_key: string | null;
   photo_width: number | null;
   photo_height: number | null;
+  photo_status: Generated<number>;
+  photo_attempts: Generated<number>;
+  photo_error: string | null;
+  photo_enqueued_at: Date | null;
   comment: string | null;
   custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
   inventory_id: number | null;

@@ -1,7 +1,7 @@
-import type { TaskList } from "graphile-worker";
 import { exportTask } from "./tasks/export";
 import { processPhoto } from "./tasks/process-photo";
 import { sweepPending } from "./tasks/sweep-pending";
+import type { TaskList } from "graphile-worker";
 
 // Tasks are registered in code: graphile-worker cannot load .ts task files on Node 20.
 export const taskList: TaskList = {

@@ -1,4 +1,4 @@
-// Bundles the worker and the database scripts (TypeScript, ~/ paths) into plain ESM under build/,
+// Bundles the worker, the web server's request pipeline and the database scripts (TypeScript, ~/ paths) into plain ESM under build/,
 // so production runs them with node alone. Packages stay external.
 import { build } from "esbuild";
 
@@ -7,6 +7,8 @@ await build({
     worker: "jobs/worker.ts",
     migrate: "db/migrate.ts",
     seed: "db/seed/index.ts",
+    // The web process's request pipeline (server/), imported by server.js.
+    "web-server": "server/index.ts",
   },
   outdir: "build",
   bundle: true,
@@ -18,4 +20,4 @@ await build({
   tsconfig: "tsconfig.json",
   logLevel: "warning",
 });
-console.log("worker, migrate and seed bundled into build/");
+console.log("worker, web-server, migrate and seed bundled into build/");

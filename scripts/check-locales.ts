@@ -18,7 +18,9 @@ for (const lng of SUPPORTED_LANGUAGES) {
     // Reported for information; the unit test fails on these.
     for (const key of result.extra) lines.push(`  extra    ${ns}:${key}`);
     for (const m of result.placeholderMismatches) {
-      lines.push(`  placeholders ${ns}:${m.key}: expected ${m.expected.join(" ") || "none"}, found ${m.actual.join(" ") || "none"}`);
+      lines.push(
+        `  placeholders ${ns}:${m.key}: expected ${m.expected.join(" ") || "none"}, found ${m.actual.join(" ") || "none"}`,
+      );
     }
   }
   console.log(lines.length ? `${lng}:\n${lines.join("\n")}` : `${lng}: complete`);

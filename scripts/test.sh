@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install.sh
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-services.sh
+npm run lint
 npx tsc
 npm run build
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AssignableType, RoleName } from "#db/schema";
+import type { AssignableType, CustomFieldSource, RoleName } from "#db/schema";
 import { createSession } from "~/models/session.server";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
@@ -25,7 +25,15 @@ export async function createOrganization(values: { name?: string; features?: str
 
 export async function createUser(
   organizationId: number,
-  opts: { role?: RoleName; email?: string; name?: string; locale?: string; on?: { type: AssignableType; id: number }; verified?: boolean; setupDone?: boolean } = {},
+  opts: {
+    role?: RoleName;
+    email?: string;
+    name?: string;
+    locale?: string;
+    on?: { type: AssignableType; id: number };
+    verified?: boolean;
+    setupDone?: boolean;
+  } = {},
 ) {
   cachedHash ??= hashPassword(PASSWORD);
   const email = opts.email ?? `user-${unique()}@example.test`;
@@ -47,7 +55,12 @@ export async function createUser(
   return { id, email, password: PASSWORD };
 }
 
-export async function addRole(userId: number, organizationId: number, name: RoleName, on?: { type: AssignableType; id: number }) {
+export async function addRole(
+  userId: number,
+  organizationId: number,
+  name: RoleName,
+  on?: { type: AssignableType; id: number },
+) {
   await db()
     .insertInto("roles")
     .values({
@@ -63,12 +76,22 @@ export async function addRole(userId: number, organizationId: number, name: Role
 export async function createStorage(organizationId: number, values: { name?: string; storage_state_id?: number } = {}) {
   const r = await db()
     .insertInto("storages")
-    .values({ organization_id: organizationId, name: values.name ?? `Storage ${unique()}`, storage_state_id: values.storage_state_id ?? 2, latitude: 58.38, longitude: 26.72 })
+    .values({
+      organization_id: organizationId,
+      name: values.name ?? `Storage ${unique()}`,
+      storage_state_id: values.storage_state_id ?? 2,
+      latitude: 58.38,
+      longitude: 26.72,
+    })
     .executeTakeFirstOrThrow();
   return { id: Number(r.insertId) };
 }
 
-export async function createMeasurement(organizationId: number, storageId: number, values: { volume?: number; takenAt?: Date } = {}) {
+export async function createMeasurement(
+  organizationId: number,
+  storageId: number,
+  values: { volume?: number; takenAt?: Date } = {},
+) {
   const r = await db()
     .insertInto("measurements")
     .values({
@@ -107,7 +130,7 @@ export async function createMeasuredStack(
 ) {
   const { computeMeasurementLogs } = await import("~/domain/measurement-logs");
   const { layoutStack, renderStackJpeg } = await import("#db/seed/stack-photo");
-  const { storeOriginalPhoto } = await import("~/models/measurement-photo.server");
+  const { storeOriginalPhoto } = await import("~/services/photos.server");
   const { fileStorage } = await import("~/services/file-storage.server");
   const seed = opts.seed ?? 7;
   const stack = layoutStack(seed, { width: opts.width ?? 1000, height: opts.height ?? 750 });
@@ -130,11 +153,29 @@ export async function createMeasuredStack(
   const id = Number(r.insertId);
   await db()
     .insertInto("logs")
-    .values(computed.logs.map((l) => ({ organization_id: organizationId, measurement_id: id, x: l.x, y: l.y, r: l.r, d: l.d, v: l.v })))
+    .values(
+      computed.logs.map((l) => ({
+        organization_id: organizationId,
+        measurement_id: id,
+        x: l.x,
+        y: l.y,
+        r: l.r,
+        d: l.d,
+        v: l.v,
+      })),
+    )
     .execute();
-  await db().insertInto("measurement_references").values({ organization_id: organizationId, measurement_id: id, ...stack.reference }).execute();
+  await db()
+    .insertInto("measurement_references")
+    .values({ organization_id: organizationId, measurement_id: id, ...stack.reference })
+    .execute();
   if (opts.photo ?? true) {
-    await storeOriginalPhoto(db(), fileStorage(), { organizationId, measurementId: id, data: await renderStackJpeg(stack, seed), fileName: "stack.jpg" });
+    await storeOriginalPhoto(db(), fileStorage(), "timber", {
+      organizationId,
+      measurementId: id,
+      data: await renderStackJpeg(stack, seed),
+      fileName: "stack.jpg",
+    });
   }
   return { id, logsCount: computed.logsCount, volume: computed.volume };
 }
@@ -152,7 +193,11 @@ export async function insertManyLogs(organizationId: number, measurementId: numb
     });
     await sql`INSERT INTO logs (organization_id, measurement_id, x, y, r, d, v) VALUES ${sql.join(rows)}`.execute(db());
   }
-  await db().updateTable("measurements").set((eb) => ({ logs_count: eb("logs_count", "+", count) })).where("id", "=", measurementId).execute();
+  await db()
+    .updateTable("measurements")
+    .set((eb) => ({ logs_count: eb("logs_count", "+", count) }))
+    .where("id", "=", measurementId)
+    .execute();
 }
 
 /**
@@ -161,28 +206,54 @@ export async function insertManyLogs(organizationId: number, measurementId: numb
  */
 export async function createSubscription(
   organizationId: number,
-  opts: { items?: Array<{ package_id: string; quantity?: number; cancelled?: boolean }>; status?: "active" | "trialing" | "canceled"; interval?: "month" | "year"; paidUntil?: Date; remaining?: number } = {},
+  opts: {
+    items?: Array<{ package_id: string; quantity?: number; cancelled?: boolean }>;
+    status?: "active" | "trialing" | "canceled";
+    interval?: "month" | "year";
+    paidUntil?: Date;
+    remaining?: number;
+  } = {},
 ) {
-  const { ensureBillingAccount, recomputeFeatures, updateBillingAccount, upsertItem } = await import("~/models/billing.server");
-  await ensureBillingAccount(db(), organizationId);
-  await updateBillingAccount(db(), organizationId, {
-    status: opts.status ?? "active",
-    interval: opts.interval ?? "month",
-    paid_until: opts.paidUntil ?? new Date(Date.now() + 30 * 24 * 3600 * 1000),
-    trial_end: opts.status === "trialing" ? opts.paidUntil ?? new Date(Date.now() + 30 * 24 * 3600 * 1000) : null,
-    trial_used: opts.status === "trialing",
-  });
+  const { ensureBillingAccount, recomputeFeatures, updateBillingAccount, upsertItem } =
+    await import("~/models/billing.server");
+  await ensureBillingAccount(db(), { organizationId });
+  await updateBillingAccount(
+    db(),
+    { organizationId },
+    {
+      status: opts.status ?? "active",
+      interval: opts.interval ?? "month",
+      paid_until: opts.paidUntil ?? new Date(Date.now() + 30 * 24 * 3600 * 1000),
+      trial_end: opts.status === "trialing" ? (opts.paidUntil ?? new Date(Date.now() + 30 * 24 * 3600 * 1000)) : null,
+      trial_used: opts.status === "trialing",
+    },
+  );
   if (opts.remaining !== undefined) {
-    await db().updateTable("billing_accounts").set({ remaining_measurements: opts.remaining }).where("organization_id", "=", organizationId).execute();
+    await db()
+      .updateTable("billing_accounts")
+      .set({ remaining_measurements: opts.remaining })
+      .where("organization_id", "=", organizationId)
+      .execute();
   }
   for (const item of opts.items ?? [{ package_id: "pro_subscription", quantity: 1 }]) {
-    await upsertItem(db(), organizationId, { package_id: item.package_id as never, quantity: item.quantity ?? 1, cancelled: item.cancelled });
+    await upsertItem(
+      db(),
+      { organizationId },
+      {
+        package_id: item.package_id as never,
+        quantity: item.quantity ?? 1,
+        cancelled: item.cancelled,
+      },
+    );
   }
-  return recomputeFeatures(db(), organizationId);
+  return recomputeFeatures(db(), { organizationId });
 }
 
 /** A paired device of the organisation and its bearer token (as POST /api/device/pairings gives). */
-export async function createDevice(organizationId: number, values: { allStorages?: boolean; storageIds?: number[]; locked?: boolean } = {}) {
+export async function createDevice(
+  organizationId: number,
+  values: { allStorages?: boolean; storageIds?: number[]; locked?: boolean } = {},
+) {
   const token = randomBytes(24).toString("hex");
   const { hashToken } = await import("~/utils/token.server");
   const r = await db()
@@ -200,14 +271,24 @@ export async function createDevice(organizationId: number, values: { allStorages
     .executeTakeFirstOrThrow();
   const id = Number(r.insertId);
   if (values.storageIds?.length) {
-    await db().insertInto("device_storages").values(values.storageIds.map((storage_id) => ({ device_id: id, storage_id }))).execute();
+    await db()
+      .insertInto("device_storages")
+      .values(values.storageIds.map((storage_id) => ({ device_id: id, storage_id })))
+      .execute();
   }
   return { id, token };
 }
 
 export async function createCustomField(
   organizationId: number,
-  values: { key: string; name?: string; data_type?: "string" | "integer" | "decimal" | "date" | "boolean"; required?: boolean },
+  values: {
+    key: string;
+    name?: string;
+    data_type?: "string" | "integer" | "decimal" | "date" | "boolean";
+    required?: boolean;
+    /** Whose field it is: timber measurements by default, "lumber_measurement"... */
+    source_key?: CustomFieldSource;
+  },
 ) {
   const r = await db()
     .insertInto("custom_fields")
@@ -215,7 +296,7 @@ export async function createCustomField(
       organization_id: organizationId,
       key: values.key,
       name: values.name ?? values.key,
-      source_key: "measurement",
+      source_key: values.source_key ?? "measurement",
       data_type: values.data_type ?? "string",
       searchable: true,
       required: values.required ?? false,
@@ -230,10 +311,20 @@ export async function createCustomField(
  * tests of other areas should not depend on which bundle grants which flag.
  */
 export async function givePlan(organizationId: number, opts: { devices?: number } = {}) {
-  const before = await db().selectFrom("organizations").select("features").where("id", "=", organizationId).executeTakeFirstOrThrow();
-  const planFeatures = await createSubscription(organizationId, { items: [{ package_id: "pro_subscription", quantity: opts.devices ?? 10 }] });
+  const before = await db()
+    .selectFrom("organizations")
+    .select("features")
+    .where("id", "=", organizationId)
+    .executeTakeFirstOrThrow();
+  const planFeatures = await createSubscription(organizationId, {
+    items: [{ package_id: "pro_subscription", quantity: opts.devices ?? 10 }],
+  });
   const features = [...new Set([...(Array.isArray(planFeatures) ? planFeatures : []), ...before.features])];
-  await db().updateTable("organizations").set({ features: JSON.stringify(features) }).where("id", "=", organizationId).execute();
+  await db()
+    .updateTable("organizations")
+    .set({ features: JSON.stringify(features) })
+    .where("id", "=", organizationId)
+    .execute();
   return features;
 }
 
@@ -259,21 +350,35 @@ export async function createLumberMeasurement(
   } = {},
 ) {
   const { layoutPackage, renderPackageJpeg } = await import("#db/seed/lumber-photo");
-  const { lumberTotals, storeLumberPhoto, getLumberProductSize } = await import("~/models/lumber.server");
+  const { lumberTotals, getLumberProductSize } = await import("~/models/lumber.server");
+  const { storeOriginalPhoto } = await import("~/services/photos.server");
   const { fileStorage } = await import("~/services/file-storage.server");
   let productId = opts.productId;
   if (productId === undefined) {
     const p = opts.product ?? { plank_length: 4200, plank_width: 150, plank_height: 50 };
     const r = await db()
       .insertInto("lumber_products")
-      .values({ organization_id: organizationId, name: p.name ?? `Board ${unique()}`, plank_length: p.plank_length, plank_width: p.plank_width, plank_height: p.plank_height })
+      .values({
+        organization_id: organizationId,
+        name: p.name ?? `Board ${unique()}`,
+        plank_length: p.plank_length,
+        plank_width: p.plank_width,
+        plank_height: p.plank_height,
+      })
       .executeTakeFirstOrThrow();
     productId = Number(r.insertId);
   }
   const product = await getLumberProductSize(db(), { organizationId }, productId);
   const seed = opts.seed ?? 3;
   // A small picture keeps the tests quick: 1 px per 2 mm of a 150 x 50 mm section.
-  const pkg = layoutPackage(seed, { width: 800, height: 600, plankWidthMm: product?.plank_width ?? 150, plankHeightMm: product?.plank_height ?? 50, pxPerMm: 0.5, maxPlanks: opts.maxPlanks });
+  const pkg = layoutPackage(seed, {
+    width: 800,
+    height: 600,
+    plankWidthMm: product?.plank_width ?? 150,
+    plankHeightMm: product?.plank_height ?? 50,
+    pxPerMm: 0.5,
+    maxPlanks: opts.maxPlanks,
+  });
   const takenAt = opts.takenAt ?? new Date();
   const r = await db()
     .insertInto("lumber_measurements")
@@ -298,10 +403,35 @@ export async function createLumberMeasurement(
     .values(pkg.planks.map((p) => ({ organization_id: organizationId, lumber_measurement_id: id, ...p })))
     .execute();
   if (opts.photo ?? true) {
-    await storeLumberPhoto(db(), fileStorage(), { organizationId, measurementId: id, data: await renderPackageJpeg(pkg, seed), fileName: "package.jpg" });
+    await storeOriginalPhoto(db(), fileStorage(), "lumber", {
+      organizationId,
+      measurementId: id,
+      data: await renderPackageJpeg(pkg, seed),
+      fileName: "package.jpg",
+    });
   }
-  const totals = lumberTotals(pkg.planks.map((p) => ({ ...p, is_deleted: false })), product);
-  await db().updateTable("lumber_measurements").set({ plank_count: totals.plankCount, volume: totals.volume }).where("id", "=", id).execute();
-  const planks = await db().selectFrom("planks").select(["id", "x", "y", "width", "height"]).where("lumber_measurement_id", "=", id).orderBy("id").execute();
-  return { id, productId, product, planks, plankCount: totals.plankCount, volume: totals.volume, photo: { width: pkg.width, height: pkg.height } };
+  const totals = lumberTotals(
+    pkg.planks.map((p) => ({ ...p, is_deleted: false })),
+    product,
+  );
+  await db()
+    .updateTable("lumber_measurements")
+    .set({ plank_count: totals.plankCount, volume: totals.volume })
+    .where("id", "=", id)
+    .execute();
+  const planks = await db()
+    .selectFrom("planks")
+    .select(["id", "x", "y", "width", "height"])
+    .where("lumber_measurement_id", "=", id)
+    .orderBy("id")
+    .execute();
+  return {
+    id,
+    productId,
+    product,
+    planks,
+    plankCount: totals.plankCount,
+    volume: totals.volume,
+    photo: { width: pkg.width, height: pkg.height },
+  };
 }

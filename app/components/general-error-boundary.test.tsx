@@ -1,5 +1,5 @@
-import i18next from "i18next";
 import fs from "node:fs";
+import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,7 +8,8 @@ const routeError = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("@remix-run/react", () => ({
   useRouteError: () => routeError.current,
   useNavigate: () => () => {},
-  isRouteErrorResponse: (e: { status?: number; internal?: boolean }) => typeof e === "object" && e !== null && "status" in e && "internal" in e,
+  isRouteErrorResponse: (e: { status?: number; internal?: boolean }) =>
+    typeof e === "object" && e !== null && "status" in e && "internal" in e,
 }));
 
 const { GeneralErrorBoundary } = await import("./general-error-boundary");
@@ -39,7 +40,9 @@ describe("GeneralErrorBoundary", () => {
   });
 
   it("shows the not-allowed notice for 403", () => {
-    expect(render({ status: 403, statusText: "Forbidden", internal: false, data: null })).toContain('data-testid="not-allowed"');
+    expect(render({ status: 403, statusText: "Forbidden", internal: false, data: null })).toContain(
+      'data-testid="not-allowed"',
+    );
   });
 
   it("shows the generic error screen with a reload for anything unexpected, never the error itself", () => {

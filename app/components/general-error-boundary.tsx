@@ -16,7 +16,11 @@ export function GeneralErrorBoundary() {
       <section className="notice" role="alert" data-testid="not-found">
         <h1>{t("errors.notFoundTitle")}</h1>
         <p>{t("errors.notFoundText")}</p>
-        <button type="button" className="btn" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/"))}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/"))}
+        >
           {t("errors.goBack")}
         </button>
       </section>

@@ -10,14 +10,14 @@
  * - Unit conversion uses an epsilon-robust floor so 20.32 cm is exactly 8 in and
  *   4.8768 m is exactly 16 ft.
  */
-import { floorEps } from './numeric';
-import { CM_PER_IN, M_PER_FT } from './units';
+import { floorEps } from "./numeric";
+import { CM_PER_IN, M_PER_FT } from "./units";
 
-export type InchRounding = 'floor' | 'nearest';
+export type InchRounding = "floor" | "nearest";
 
-export function scalingDiameterIn(diameterCm: number, rounding: InchRounding = 'floor'): number {
+export function scalingDiameterIn(diameterCm: number, rounding: InchRounding = "floor"): number {
   const inches = diameterCm / CM_PER_IN;
-  if (rounding === 'floor') return floorEps(inches);
+  if (rounding === "floor") return floorEps(inches);
   // Nearest inch, an exact half rounds down (FSH 2409.11).
   return Math.ceil(inches - 0.5 - 1e-9);
 }
@@ -93,7 +93,14 @@ const SCRIBNER_EXCEPTIONS = new Map<number, number>(
 
 export const SCRIBNER_MAX_DIAMETER_IN = 120;
 
-/** Scribner Decimal C in tens of board feet (the "decimal C" tally figure). */
+/*
+ * Cells the published Scribner Decimal C table prints as a half tally (5 bd ft) where the
+ * factor routine gives a whole one, as length*1000 + diameter. USDA FS National Forest Log
+ * Scaling Handbook (FSH 2409.11), Scribner Decimal C table: 6 in x 8 ft = 0.5.
+ */
+const SCRIBNER_HALF_TALLY = new Set<number>([8006]);
+
+/** Scribner Decimal C in tens of board feet (the "decimal C" tally figure, 0.5 on half-tally cells). */
 export function scribnerDecimalC(diameterIn: number, lengthFt: number): number {
   if (diameterIn < 1 || lengthFt <= 0) return 0;
   const d = Math.min(Math.floor(diameterIn), SCRIBNER_MAX_DIAMETER_IN);
@@ -106,6 +113,7 @@ export function scribnerDecimalC(diameterIn: number, lengthFt: number): number {
   let tens = Math.floor((l * factor + 5) / 10 + 1e-9);
   const correction = SCRIBNER_EXCEPTIONS.get(l * 1000 + d);
   if (correction !== undefined) tens += correction;
+  if (SCRIBNER_HALF_TALLY.has(l * 1000 + d)) return 0.5;
   return tens;
 }
 
@@ -115,25 +123,40 @@ export function scribnerBoardFeet(diameterIn: number, lengthFt: number): number 
 }
 
 /**
- * International 1/4-inch rule (Clark 1906), as USDA FS NVEL routine INTL14 computes it:
- * the log is split into 4-ft sections, each section's small-end diameter grows 1/2 in per
- * section toward the butt; a section's 1/8-inch-kerf volume is 0.22 D^2 - 0.71 D, times 0.905
- * for the 1/4-inch kerf. A leftover part-section (length not a multiple of 4 ft) takes the
- * proportional share of a section at the top diameter. The sum is rounded to the nearest
- * 5 board feet as the published tables are (remainder < 2.5 down, >= 7.5 up, else 5),
- * with any volume under 7.5 reported as 5. Diameters under 4 in give 0.
+ * Where the International 1/4-inch rule puts the part-section of a log whose length is not a
+ * multiple of 4 ft:
+ * - "butt" (default): the published tables' convention (USDA extension-service tables, e.g.
+ *   Purdue FNR-191, and the Michigan standard log rule): full 4-ft sections from the top, each
+ *   1/2 in larger than the one above, then the part-section at the butt, at the diameter the
+ *   taper has reached there (top + 1/2 in per full section).
+ * - "top": the part-section at the top diameter, as USDA FS NVEL routine INTL14 computes it;
+ *   5 bd ft less than the tables on some cells (10 in x 14 ft: 50 instead of 55). Kept for
+ *   comparing with volumes computed by that routine, not offered on screens.
  */
-export function internationalQuarterInch(diameterIn: number, lengthFt: number): number {
+export type InternationalPartSection = "butt" | "top";
+
+/**
+ * International 1/4-inch rule (Clark 1906): the log is split into 4-ft sections, each
+ * section's small-end diameter grows 1/2 in per section toward the butt; a section's
+ * 1/8-inch-kerf volume is 0.22 D^2 - 0.71 D, times 0.905 for the 1/4-inch kerf. A part-section
+ * takes its proportional share (see InternationalPartSection for where it sits). The sum is
+ * rounded to the nearest 5 board feet as the published tables are (remainder < 2.5 down,
+ * >= 7.5 up, else 5), with any volume under 7.5 reported as 5. Diameters under 4 in give 0.
+ */
+export function internationalQuarterInch(
+  diameterIn: number,
+  lengthFt: number,
+  partSection: InternationalPartSection = "butt",
+): number {
   if (diameterIn < 4 || lengthFt <= 0) return 0;
   const sections = Math.floor(lengthFt / 4 + 1e-9);
   const fraction = lengthFt / 4 - sections;
+  const sectionVolume = (d: number) => (0.22 * d * d - 0.71 * d) * 0.905;
   let volume = 0;
-  for (let j = 1; j <= sections; j++) {
-    const d = diameterIn + (sections - j) / 2;
-    volume += (0.22 * d * d - 0.71 * d) * 0.905;
-  }
+  for (let j = 0; j < sections; j++) volume += sectionVolume(diameterIn + j / 2);
   if (fraction > 1e-9) {
-    volume += fraction * (0.22 * diameterIn * diameterIn - 0.71 * diameterIn) * 0.905;
+    const d = partSection === "butt" ? diameterIn + sections / 2 : diameterIn;
+    volume += fraction * sectionVolume(d);
   }
   return roundToFiveBoardFeet(volume);
 }

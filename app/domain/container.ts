@@ -4,7 +4,7 @@
  * totals are the sums over its measurements; a bill of lading sums its containers.
  * JAS volumes are summed from the per-log rounded volumes, as JAS tally sheets add them up.
  */
-import { jasScalingDiameterCm, jasVolumeFromScaled, type JasRounding } from './jas';
+import { jasScalingDiameterCm, jasVolumeFromScaled, type JasRounding } from "./jas";
 
 export interface ContainerLog {
   /** Short axis of the small end, cm. */
@@ -23,7 +23,7 @@ export interface JasTotals {
 export function containerJasVolume(
   logs: readonly ContainerLog[],
   logLengthM: number,
-  rounding: JasRounding = 'jas',
+  rounding: JasRounding = "jas",
 ): JasTotals {
   let logCount = 0;
   let volumeM3 = 0;

@@ -4,9 +4,9 @@
  * With a scale that varies across the photo, the face is converted at the scale of its
  * centroid (the scale at the area's centre of mass is the first-order average over the face).
  */
-import { InvalidInputError, requireFraction, requireNonNegative } from './errors';
-import { roundHalfUp } from './numeric';
-import type { Point, ScaleField } from './reference-scale';
+import { InvalidInputError, requireFraction, requireNonNegative } from "./errors";
+import { roundHalfUp } from "./numeric";
+import type { Point, ScaleField } from "./reference-scale";
 
 /** Shoelace area in px^2 (absolute; either winding). */
 export function polygonAreaPx(points: readonly Point[]): number {
@@ -45,13 +45,13 @@ export function polygonCentroid(points: readonly Point[]): Point {
 
 /** px^2 -> m^2 at a scale in px/cm. */
 export function pxAreaToM2(areaPx: number, pxPerCm: number): number {
-  if (!(pxPerCm > 0)) throw new InvalidInputError('pixelsPerCm', pxPerCm, 'must be > 0');
+  if (!(pxPerCm > 0)) throw new InvalidInputError("pixelsPerCm", pxPerCm, "must be > 0");
   return areaPx / (pxPerCm * pxPerCm) / 10000;
 }
 
 export function polygonAreaM2(points: readonly Point[], scale: number | ScaleField): number {
   const areaPx = polygonAreaPx(points);
-  if (typeof scale === 'number') return pxAreaToM2(areaPx, scale);
+  if (typeof scale === "number") return pxAreaToM2(areaPx, scale);
   const c = polygonCentroid(points);
   return pxAreaToM2(areaPx, scale.at(c.x, c.y));
 }
@@ -61,15 +61,15 @@ export function polygonAreaM2(points: readonly Point[], scale: number | ScaleFie
  * 4 decimals, so 0.65004 entered through a float becomes 0.65.
  */
 export function normaliseCoefficient(coefficient: number): number {
-  return roundHalfUp(requireFraction('coefficient', coefficient), 4);
+  return roundHalfUp(requireFraction("coefficient", coefficient), 4);
 }
 
 export function stackedVolumeM3(areaM2: number, logLengthM: number): number {
-  return requireNonNegative('areaM2', areaM2) * requireNonNegative('logLengthM', logLengthM);
+  return requireNonNegative("areaM2", areaM2) * requireNonNegative("logLengthM", logLengthM);
 }
 
 export function solidVolumeM3(stackedM3: number, coefficient: number): number {
-  return requireNonNegative('stackedM3', stackedM3) * normaliseCoefficient(coefficient);
+  return requireNonNegative("stackedM3", stackedM3) * normaliseCoefficient(coefficient);
 }
 
 export interface ContourVolume {
@@ -131,7 +131,7 @@ export function pileHeightFromLoadLines(
 ): number {
   const samples = lines.map((l) => {
     const px = Math.hypot(l.x2 - l.x1, l.y2 - l.y1);
-    const s = typeof scale === 'number' ? scale : scale.at((l.x1 + l.x2) / 2, (l.y1 + l.y2) / 2);
+    const s = typeof scale === "number" ? scale : scale.at((l.x1 + l.x2) / 2, (l.y1 + l.y2) / 2);
     return px / s / 100;
   });
   return pileHeightFromSamples(samples);
@@ -160,7 +160,7 @@ export function pileHeightFromProfile(
     const b = pts[seg + 1];
     const t = b.x === a.x ? 0 : (x - a.x) / (b.x - a.x);
     const y = a.y + t * (b.y - a.y);
-    const s = typeof scale === 'number' ? scale : scale.at(x, (y + baseY) / 2);
+    const s = typeof scale === "number" ? scale : scale.at(x, (y + baseY) / 2);
     heights.push((baseY - y) / s / 100);
   }
   return pileHeightFromSamples(heights);

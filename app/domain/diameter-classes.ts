@@ -3,11 +3,11 @@
  * the fraction (floorEps, so 20.0 cm computed as 19.999999999 stays in the 20 class). Dropping
  * fractions is the usual tally convention (a 23.9 cm log is in class 22-24 with width 2).
  */
-import { InvalidInputError } from './errors';
-import { floorEps } from './numeric';
+import { InvalidInputError } from "./errors";
+import { floorEps } from "./numeric";
 
 export function diameterClassFrom(diameterCm: number, classWidthCm: number): number {
-  if (!(classWidthCm > 0)) throw new InvalidInputError('classWidthCm', classWidthCm, 'must be > 0');
+  if (!(classWidthCm > 0)) throw new InvalidInputError("classWidthCm", classWidthCm, "must be > 0");
   // Round to 1e-6 cm so widths like 0.5 do not produce 19.499999999 bounds.
   return Math.round(floorEps(diameterCm / classWidthCm) * classWidthCm * 1e6) / 1e6;
 }

@@ -6,7 +6,7 @@ export class DomainInputError extends Error {
     readonly input: string,
   ) {
     super(message);
-    this.name = 'DomainInputError';
+    this.name = "DomainInputError";
   }
 }
 
@@ -17,7 +17,7 @@ export class MissingInputError extends DomainInputError {
     readonly formula?: string,
   ) {
     super(formula ? `${formula} needs ${input}` : `missing ${input}`, input);
-    this.name = 'MissingInputError';
+    this.name = "MissingInputError";
   }
 }
 
@@ -26,23 +26,23 @@ export class InvalidInputError extends DomainInputError {
   constructor(
     input: string,
     readonly value: unknown,
-    reason = 'must be a finite number >= 0',
+    reason = "must be a finite number >= 0",
   ) {
     super(`${input} ${reason} (got ${String(value)})`, input);
-    this.name = 'InvalidInputError';
+    this.name = "InvalidInputError";
   }
 }
 
 export function requireNonNegative(input: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
     throw new InvalidInputError(input, value);
   }
   return value;
 }
 
 export function requireFraction(input: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new InvalidInputError(input, value, 'must be between 0 and 1');
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new InvalidInputError(input, value, "must be between 0 and 1");
   }
   return value;
 }

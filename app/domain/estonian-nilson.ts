@@ -10,7 +10,7 @@
  * No rounding is applied to d or L (the sources use the exact length); the volume is not rounded.
  */
 
-export type NilsonSpecies = 'pine' | 'spruce' | 'birch' | 'broadleaf' | 'conifer';
+export type NilsonSpecies = "pine" | "spruce" | "birch" | "broadleaf" | "conifer";
 
 export interface NilsonCoefficients {
   a1: number;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from "vitest";
 import {
   GOST_DIAMETERS_CM,
   GOST_LENGTHS_CM,
@@ -8,13 +8,13 @@ import {
   gostLengthCm,
   gostTableCell,
   gostVolume,
-} from './gost-2708-75-table';
+} from "./gost-2708-75-table";
 
 // Expected cells: GOST 2708-75 table 1 as transcribed in DrItStudio/f_calc_huawei
 // lib/widgets/GOST_2708_75_table.dart; the rows marked "x2" agree with a second transcription
 // (VladiFon/LesovodMobile app/src/main/assets/kubaturnik_gost2708_75.json), "c++" with a C++ tally
 // tool's hard-coded GOST cells (6.0 m and 4.8 m, 16-34 cm; 3.0 m, 26-34 cm).
-describe('GOST 2708-75 table 1 cells', () => {
+describe("GOST 2708-75 table 1 cells", () => {
   it.each([
     [6, 1.0, 0.0032],
     [120, 1.0, 1.22],
@@ -38,17 +38,17 @@ describe('GOST 2708-75 table 1 cells', () => {
     [13, 8.0, 0.158],
     [100, 8.5, 8.3],
     [120, 9.5, 13.67],
-  ])('%i cm x %f m = %f m^3', (d, l, v) => {
+  ])("%i cm x %f m = %f m^3", (d, l, v) => {
     expect(gostVolume(d, l)).toEqual({ value: v, approximate: false, diameterClassCm: d, lengthM: l });
   });
 
-  it('covers diameters 3-13 by 1 cm and 14-120 by 2 cm, lengths 1.0-9.5 m by 0.1 m plus x.25/x.75 from 3.25 m', () => {
+  it("covers diameters 3-13 by 1 cm and 14-120 by 2 cm, lengths 1.0-9.5 m by 0.1 m plus x.25/x.75 from 3.25 m", () => {
     expect(GOST_DIAMETERS_CM.length).toBe(65);
     expect(GOST_LENGTHS_CM.length).toBe(86 + 13);
     expect(GOST_LENGTHS_CM.slice(21, 26)).toEqual([310, 320, 325, 330, 340]);
   });
 
-  it('is monotonic in diameter and in length (guards transcription errors)', () => {
+  it("is monotonic in diameter and in length (guards transcription errors)", () => {
     for (const l of GOST_LENGTHS_CM) {
       let prev = 0;
       for (const d of GOST_DIAMETERS_CM) {
@@ -70,8 +70,8 @@ describe('GOST 2708-75 table 1 cells', () => {
   });
 });
 
-describe('GOST 2708-75 class and length mapping', () => {
-  it('diameter classes per GOST 2292-88', () => {
+describe("GOST 2708-75 class and length mapping", () => {
+  it("diameter classes per GOST 2292-88", () => {
     expect(gostDiameterClassCm(12.4)).toBe(12);
     expect(gostDiameterClassCm(12.5)).toBe(13);
     expect(gostDiameterClassCm(13.4)).toBe(13);
@@ -84,9 +84,9 @@ describe('GOST 2708-75 class and length mapping', () => {
     expect(gostDiameterClassCm(16.0)).toBe(16);
     expect(gostDiameterClassCm(20.9)).toBe(20);
     expect(gostDiameterClassCm(21.0)).toBe(22);
-    expect(gostDiameterClassCm(20.32 / 2.54 * 2.54)).toBe(20);
+    expect(gostDiameterClassCm((20.32 / 2.54) * 2.54)).toBe(20);
   });
-  it('length drops to the table column, robust to binary fractions', () => {
+  it("length drops to the table column, robust to binary fractions", () => {
     expect(gostLengthCm(4.0)).toBe(400);
     expect(gostLengthCm(4.05)).toBe(400);
     expect(gostLengthCm(4.1)).toBe(410);
@@ -97,7 +97,7 @@ describe('GOST 2708-75 class and length mapping', () => {
     expect(gostLengthCm(9.99)).toBe(950);
     expect(gostLengthCm(0.99)).toBeUndefined();
   });
-  it('table 3 length classes: 0.5 m steps from 10.0 m, nothing above 13.5 m', () => {
+  it("table 3 length classes: 0.5 m steps from 10.0 m, nothing above 13.5 m", () => {
     expect(gostLengthCm(9.999)).toBe(950);
     expect(gostLengthCm(10)).toBe(1000);
     expect(gostLengthCm(10.49)).toBe(1000);
@@ -111,13 +111,13 @@ describe('GOST 2708-75 class and length mapping', () => {
     expect(gostLengthCm(0.5)).toBeUndefined();
     expect(gostLengthCm(0.9)).toBeUndefined();
   });
-  it('20.9 cm x 4.05 m is the 20 cm / 4.0 m cell; 21.0 cm x 4.0 m the 22 cm cell', () => {
+  it("20.9 cm x 4.05 m is the 20 cm / 4.0 m cell; 21.0 cm x 4.0 m the 22 cm cell", () => {
     expect(gostVolume(20.9, 4.05).value).toBe(0.147);
     expect(gostVolume(21, 4).value).toBe(0.178);
     expect(gostVolume(13.9, 6).value).toBe(0.123);
     expect(gostVolume(13.4, 6).value).toBe(0.108);
   });
-  it('approximate only where the standard has no cell or the cell is unconfirmed', () => {
+  it("approximate only where the standard has no cell or the cell is unconfirmed", () => {
     expect(gostVolume(3, 1.0)).toMatchObject({ approximate: true }); // no 3 cm cell at 1.0 m
     expect(gostVolume(10, 0.7)).toMatchObject({ approximate: true, lengthM: 0.7 }); // table 2 not embedded
     expect(gostVolume(40, 12)).toMatchObject({ approximate: true, lengthM: 12 }); // table 3 ends at 38 cm
@@ -133,7 +133,7 @@ describe('GOST 2708-75 class and length mapping', () => {
 // lib/widgets/GOST_2708_75_table.dart (keys '10.0'-'13.5'); rows marked "x2" agree with a second
 // publication of the standard's values, rusdom43.ru/vazhno/tablica-obemov-kruglogo-lesa-gost-2708-7.html
 // (10.0 m and 11.0 m columns, 22-38 cm).
-describe('GOST 2708-75 table 3 cells', () => {
+describe("GOST 2708-75 table 3 cells", () => {
   it.each([
     [22, 10.0, 0.54], // x2
     [30, 10.0, 0.95], // x2
@@ -149,27 +149,29 @@ describe('GOST 2708-75 table 3 cells', () => {
     [28, 12.5, 1.14],
     [9, 13.0, 0.2],
     [32, 13.5, 1.69],
-  ])('%i cm x %f m = %f m^3', (d, l, v) => {
+  ])("%i cm x %f m = %f m^3", (d, l, v) => {
     expect(gostVolume(d, l)).toEqual({ value: v, approximate: false, diameterClassCm: d, lengthM: l });
   });
 
-  it('rounds the length down to the 0.5 m class and the diameter to its class', () => {
+  it("rounds the length down to the 0.5 m class and the diameter to its class", () => {
     expect(gostVolume(20.9, 12.4)).toEqual({ value: 0.59, approximate: false, diameterClassCm: 20, lengthM: 12 });
     expect(gostVolume(8.6, 13.5)).toEqual({ value: 0.21, approximate: false, diameterClassCm: 9, lengthM: 13.5 });
     expect(gostVolume(30, 10.99)).toMatchObject({ value: 1.03, lengthM: 10.5 });
     expect(gostVolume(30, 9.99)).toMatchObject({ value: 0.89, lengthM: 9.5 }); // still table 1
   });
 
-  it('keeps the suspect cells flagged approximate', () => {
+  it("keeps the suspect cells flagged approximate", () => {
     expect(gostVolume(34, 13.5)).toEqual({ value: 1.99, approximate: true, diameterClassCm: 34, lengthM: 13.5 });
     expect(gostVolume(36, 13.5)).toMatchObject({ value: 2.01, approximate: true });
     expect(gostVolume(38, 11.0)).toMatchObject({ value: 1.73, approximate: false });
     expect(gostVolume(38, 11.5)).toMatchObject({ value: 1.79, approximate: true });
   });
 
-  it('has 8 lengths x 19 diameters, monotonic and continuing table 1 at 9.5 m', () => {
+  it("has 8 lengths x 19 diameters, monotonic and continuing table 1 at 9.5 m", () => {
     expect(GOST_TABLE3_LENGTHS_CM).toEqual([1000, 1050, 1100, 1150, 1200, 1250, 1300, 1350]);
-    expect(GOST_TABLE3_DIAMETERS_CM).toEqual([8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38]);
+    expect(GOST_TABLE3_DIAMETERS_CM).toEqual([
+      8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
+    ]);
     for (const l of GOST_TABLE3_LENGTHS_CM) {
       let prev = 0;
       for (const d of GOST_TABLE3_DIAMETERS_CM) {

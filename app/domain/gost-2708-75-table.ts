@@ -53,10 +53,20 @@
  * 6.0 m columns (within 2.5 %) but is up to 17 % off elsewhere in table 1 (14 cm x 9.5 m), so
  * treat it as a rough, flagged estimate only.
  */
-import { floorEps, roundSignificant } from './numeric';
+import { floorEps, roundSignificant } from "./numeric";
 
 export const GOST_DIAMETERS_CM: readonly number[] = [
-  3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+  3,
+  4,
+  5,
+  6,
+  7,
+  8,
+  9,
+  10,
+  11,
+  12,
+  13,
   ...Array.from({ length: 54 }, (_, i) => 14 + 2 * i),
 ];
 
@@ -186,12 +196,15 @@ interface Cell {
 
 function parseTable(text: string, diameters: readonly number[]): Map<number, Map<number, Cell>> {
   const table = new Map<number, Map<number, Cell>>();
-  for (const line of text.trim().split('\n')) {
-    const [length, ...cells] = line.trim().split(/\s+/).filter((t) => t !== '|');
+  for (const line of text.trim().split("\n")) {
+    const [length, ...cells] = line
+      .trim()
+      .split(/\s+/)
+      .filter((t) => t !== "|");
     if (cells.length !== diameters.length) throw new Error(`GOST 2708-75 row ${length}: ${cells.length} cells`);
     const row = new Map<number, Cell>();
     cells.forEach((c, i) => {
-      if (c !== '-') row.set(diameters[i], { value: Number(c.replace('*', '')), confirmed: !c.endsWith('*') });
+      if (c !== "-") row.set(diameters[i], { value: Number(c.replace("*", "")), confirmed: !c.endsWith("*") });
     });
     table.set(Math.round(Number(length) * 100), row);
   }

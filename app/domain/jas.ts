@@ -20,7 +20,7 @@
  *   1 m^3 to 4 significant figures, from 1 m^3 to 3 decimals, half up. Pass rounding 'none'
  *   to get the raw value.
  */
-import { floorEps, floorToStep, roundHalfUp, roundSignificant } from './numeric';
+import { floorEps, floorToStep, roundHalfUp, roundSignificant } from "./numeric";
 
 export function jasScalingDiameterCm(shortAxisCm: number, longAxisCm?: number): number {
   let d = shortAxisCm;
@@ -33,7 +33,7 @@ export function jasScalingDiameterCm(shortAxisCm: number, longAxisCm?: number): 
   return floorToStep(d, 2);
 }
 
-export type JasRounding = 'jas' | 'none';
+export type JasRounding = "jas" | "none";
 
 export function roundJasVolume(v: number): number {
   // Branches instead of log10 for the usual magnitudes (hot path for large piles).
@@ -44,22 +44,18 @@ export function roundJasVolume(v: number): number {
 }
 
 /** JAS volume in m^3 from an already scaled diameter (cm) and length (m). */
-export function jasVolumeFromScaled(
-  scaledDiameterCm: number,
-  lengthM: number,
-  rounding: JasRounding = 'jas',
-): number {
+export function jasVolumeFromScaled(scaledDiameterCm: number, lengthM: number, rounding: JasRounding = "jas"): number {
   let d = scaledDiameterCm;
   if (lengthM >= 6 - 1e-9) d += (floorEps(lengthM) - 4) / 2;
   const v = (d * d * lengthM) / 10000;
-  return rounding === 'jas' ? roundJasVolume(v) : v;
+  return rounding === "jas" ? roundJasVolume(v) : v;
 }
 
 export function jasVolumeM3(
   shortAxisCm: number,
   lengthM: number,
   longAxisCm?: number,
-  rounding: JasRounding = 'jas',
+  rounding: JasRounding = "jas",
 ): number {
   return jasVolumeFromScaled(jasScalingDiameterCm(shortAxisCm, longAxisCm), lengthM, rounding);
 }

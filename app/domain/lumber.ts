@@ -4,8 +4,8 @@
  * integral (4200 x 150 x 50). Stored product dimensions in another unit (the user's
  * lumber_plank_unit) go through lumberDimensionsToMm first. Volume = count x l x w x h.
  */
-import { InvalidInputError, requireNonNegative } from './errors';
-import { convertLength, type LengthUnit } from './units';
+import { InvalidInputError, requireNonNegative } from "./errors";
+import { convertLength, type LengthUnit } from "./units";
 
 export interface LumberDimensionsMm {
   lengthMm: number;
@@ -18,24 +18,24 @@ export function lumberDimensionsToMm(
   unit: LengthUnit,
 ): LumberDimensionsMm {
   return {
-    lengthMm: convertLength(dims.length, unit, 'mm'),
-    widthMm: convertLength(dims.width, unit, 'mm'),
-    heightMm: convertLength(dims.height, unit, 'mm'),
+    lengthMm: convertLength(dims.length, unit, "mm"),
+    widthMm: convertLength(dims.width, unit, "mm"),
+    heightMm: convertLength(dims.height, unit, "mm"),
   };
 }
 
 export function plankVolumeM3(dims: LumberDimensionsMm): number {
   return (
-    (requireNonNegative('lengthMm', dims.lengthMm) *
-      requireNonNegative('widthMm', dims.widthMm) *
-      requireNonNegative('heightMm', dims.heightMm)) /
+    (requireNonNegative("lengthMm", dims.lengthMm) *
+      requireNonNegative("widthMm", dims.widthMm) *
+      requireNonNegative("heightMm", dims.heightMm)) /
     1e9
   );
 }
 
 export function lumberVolumeM3(plankCount: number, dims: LumberDimensionsMm): number {
   if (!Number.isInteger(plankCount) || plankCount < 0) {
-    throw new InvalidInputError('plankCount', plankCount, 'must be a whole number >= 0');
+    throw new InvalidInputError("plankCount", plankCount, "must be a whole number >= 0");
   }
   return plankCount * plankVolumeM3(dims);
 }

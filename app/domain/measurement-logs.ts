@@ -1,5 +1,5 @@
-import { logVolume, type LogFormula, type Species } from './log-volume';
-import { createScaleField, logDiameterCm, type ReferenceLine } from './reference-scale';
+import { logVolume, type LogFormula, type Species } from "./log-volume";
+import { createScaleField, logDiameterCm, type ReferenceLine } from "./reference-scale";
 
 /**
  * The server's computation of a photographed measurement: each log circle (x, y, r in image

@@ -12,8 +12,8 @@
  * - 'auto' (default): 'mean' when all references agree within 1 % of the mean (measurement noise,
  *   no reason to vary), else 'idw'.
  */
-import { InvalidInputError } from './errors';
-import { convertLength, type LengthUnit } from './units';
+import { InvalidInputError } from "./errors";
+import { convertLength, type LengthUnit } from "./units";
 
 export interface ReferenceLine {
   x1: number;
@@ -29,11 +29,11 @@ export interface Point {
   y: number;
 }
 
-export type ScaleMethod = 'auto' | 'mean' | 'idw' | 'linear';
+export type ScaleMethod = "auto" | "mean" | "idw" | "linear";
 
 /** Reference sizes are stored in metres; the editor may enter cm, ft, in or m. */
 export function referenceSizeToMetres(value: number, unit: LengthUnit): number {
-  return convertLength(value, unit, 'm');
+  return convertLength(value, unit, "m");
 }
 
 export function referencePixelLength(ref: ReferenceLine): number {
@@ -41,21 +41,21 @@ export function referencePixelLength(ref: ReferenceLine): number {
 }
 
 export function pixelsPerCm(ref: ReferenceLine): number {
-  if (!(ref.size > 0) || !Number.isFinite(ref.size)) throw new InvalidInputError('size', ref.size, 'must be > 0');
+  if (!(ref.size > 0) || !Number.isFinite(ref.size)) throw new InvalidInputError("size", ref.size, "must be > 0");
   const px = referencePixelLength(ref);
-  if (!(px > 0)) throw new InvalidInputError('reference', px, 'has zero pixel length');
+  if (!(px > 0)) throw new InvalidInputError("reference", px, "has zero pixel length");
   return px / (ref.size * 100);
 }
 
 export function meanPixelsPerCm(refs: readonly ReferenceLine[]): number {
-  if (refs.length === 0) throw new InvalidInputError('references', 0, 'must not be empty');
+  if (refs.length === 0) throw new InvalidInputError("references", 0, "must not be empty");
   let sum = 0;
   for (const r of refs) sum += pixelsPerCm(r);
   return sum / refs.length;
 }
 
 export interface ScaleField {
-  method: Exclude<ScaleMethod, 'auto'>;
+  method: Exclude<ScaleMethod, "auto">;
   mean: number;
   min: number;
   max: number;
@@ -69,8 +69,8 @@ interface Sample {
   s: number;
 }
 
-export function createScaleField(refs: readonly ReferenceLine[], method: ScaleMethod = 'auto'): ScaleField {
-  if (refs.length === 0) throw new InvalidInputError('references', 0, 'must not be empty');
+export function createScaleField(refs: readonly ReferenceLine[], method: ScaleMethod = "auto"): ScaleField {
+  if (refs.length === 0) throw new InvalidInputError("references", 0, "must not be empty");
   const samples: Sample[] = refs.map((r) => ({ x: (r.x1 + r.x2) / 2, y: (r.y1 + r.y2) / 2, s: pixelsPerCm(r) }));
   let mean = 0;
   let min = Infinity;
@@ -82,14 +82,14 @@ export function createScaleField(refs: readonly ReferenceLine[], method: ScaleMe
   }
   mean /= samples.length;
   const agree = (max - mean) / mean <= 0.01 && (mean - min) / mean <= 0.01;
-  const chosen = method === 'auto' ? (samples.length === 1 || agree ? 'mean' : 'idw') : method;
+  const chosen = method === "auto" ? (samples.length === 1 || agree ? "mean" : "idw") : method;
   const base = { mean, min, max };
-  if (chosen === 'mean' || samples.length === 1) return { ...base, method: 'mean', at: () => mean };
-  if (chosen === 'idw') return { ...base, method: 'idw', at: (x, y) => idw(samples, x, y) };
+  if (chosen === "mean" || samples.length === 1) return { ...base, method: "mean", at: () => mean };
+  if (chosen === "idw") return { ...base, method: "idw", at: (x, y) => idw(samples, x, y) };
   const plane = fitPlane(samples);
   return {
     ...base,
-    method: 'linear',
+    method: "linear",
     at: (x, y) => Math.min(max, Math.max(min, plane(x, y))),
   };
 }
@@ -151,7 +151,7 @@ function fitPlane(samples: readonly Sample[]): (x: number, y: number) => number 
 
 /** Diameter in cm of a log end drawn as a circle of radius `radiusPx` at `pxPerCm`. */
 export function diameterCmFromRadiusPx(radiusPx: number, pxPerCm: number): number {
-  if (!(pxPerCm > 0)) throw new InvalidInputError('pixelsPerCm', pxPerCm, 'must be > 0');
+  if (!(pxPerCm > 0)) throw new InvalidInputError("pixelsPerCm", pxPerCm, "must be > 0");
   return (2 * radiusPx) / pxPerCm;
 }
 

@@ -17,11 +17,18 @@
  *   rounded half up to whole cents once; the total is the sum of the rounded lines, so a report's
  *   lines always add up to its total.
  */
-import { diameterClassFrom, diameterClasses, type DiameterClass } from './diameter-classes';
-import { jasScalingDiameterCm } from './jas';
-import { LOG_FORMULAS, logVolume, type LogFormula, type LogInput, type LogVolumeUnit, type Species } from './log-volume';
-import { roundHalfUp } from './numeric';
-import { convertVolume, type VolumeUnit } from './units';
+import { diameterClassFrom, diameterClasses, type DiameterClass } from "./diameter-classes";
+import { jasScalingDiameterCm } from "./jas";
+import {
+  LOG_FORMULAS,
+  logVolume,
+  type LogFormula,
+  type LogInput,
+  type LogVolumeUnit,
+  type Species,
+} from "./log-volume";
+import { roundHalfUp } from "./numeric";
+import { convertVolume, type VolumeUnit } from "./units";
 
 export type Id = string | number;
 
@@ -113,7 +120,8 @@ const inRange = (d: number, min?: number | null, max?: number | null): boolean =
   (min === null || min === undefined || d >= min - 1e-9) && (max === null || max === undefined || d <= max + 1e-9);
 
 const hasRange = (r: { minDiameterCm?: number | null; maxDiameterCm?: number | null }): boolean =>
-  (r.minDiameterCm !== null && r.minDiameterCm !== undefined) || (r.maxDiameterCm !== null && r.maxDiameterCm !== undefined);
+  (r.minDiameterCm !== null && r.minDiameterCm !== undefined) ||
+  (r.maxDiameterCm !== null && r.maxDiameterCm !== undefined);
 
 export function assignAssortment(d: number, assortments: readonly SummaryAssortment[]): SummaryAssortment | undefined {
   for (const a of assortments) if (hasRange(a) && inRange(d, a.minDiameterCm, a.maxDiameterCm)) return a;
@@ -121,7 +129,7 @@ export function assignAssortment(d: number, assortments: readonly SummaryAssortm
 }
 
 export function summarizeMeasurement(logs: readonly SummaryLog[], options: SummaryOptions = {}): MeasurementSummary {
-  const formula = options.formula ?? 'cylinder';
+  const formula = options.formula ?? "cylinder";
   const unit = LOG_FORMULAS[formula].unit;
   const assortments = options.assortments ?? [];
   const assortmentById = new Map<Id, SummaryAssortment>(assortments.map((a) => [a.id, a]));
@@ -149,7 +157,7 @@ export function summarizeMeasurement(logs: readonly SummaryLog[], options: Summa
     const d = log.d;
     const lengthM = log.lengthM ?? options.logLengthM ?? 0;
     let v: number;
-    if (!options.recompute && typeof log.v === 'number' && Number.isFinite(log.v) && log.v >= 0) {
+    if (!options.recompute && typeof log.v === "number" && Number.isFinite(log.v) && log.v >= 0) {
       v = log.v;
     } else {
       input.topDiameterCm = d;
@@ -185,7 +193,8 @@ export function summarizeMeasurement(logs: readonly SummaryLog[], options: Summa
         else {
           const a = assignAssortment(d, assortments);
           if (a) assortmentId = a.id;
-          else if (options.defaultCullId !== null && options.defaultCullId !== undefined) cullId = options.defaultCullId;
+          else if (options.defaultCullId !== null && options.defaultCullId !== undefined)
+            cullId = options.defaultCullId;
         }
       }
     }
@@ -250,6 +259,6 @@ export function assortmentValueCents(
     return roundHalfUp(count * a.pricePerLogCents, 0);
   }
   if (a.priceCents === null || a.priceCents === undefined) return 0;
-  const inPriceUnit = convertVolume(volume, volumeUnit, a.volumeUnit ?? 'm^3');
+  const inPriceUnit = convertVolume(volume, volumeUnit, a.volumeUnit ?? "m^3");
   return roundHalfUp(inPriceUnit * a.priceCents, 0);
 }

@@ -1,8 +1,8 @@
-import { contourVolume, measuredCoefficient } from './contour';
-import { LOG_FORMULAS, type LogFormula, type Species } from './log-volume';
-import { computeMeasurementLogs, type PixelLog } from './measurement-logs';
-import { createScaleField, type Point, type ReferenceLine } from './reference-scale';
-import { convertVolume } from './units';
+import { contourVolume, measuredCoefficient } from "./contour";
+import { LOG_FORMULAS, type LogFormula, type Species } from "./log-volume";
+import { computeMeasurementLogs, type PixelLog } from "./measurement-logs";
+import { createScaleField, type Point, type ReferenceLine } from "./reference-scale";
+import { convertVolume } from "./units";
 
 /**
  * A photographed timber measurement's numbers from what is drawn on its photo: the server stores
@@ -24,7 +24,7 @@ export interface TimberMeasurementInput<T extends PixelLog> {
 }
 
 export interface TimberMeasurementResult<T> {
-  method: 'logs' | 'contour';
+  method: "logs" | "contour";
   logs: Array<T & { d: number; v: number }>;
   /** Solid m³ whatever the formula's native unit. */
   volumeM3: number;
@@ -36,17 +36,24 @@ export interface TimberMeasurementResult<T> {
 
 /** A formula's native unit (m³, fbm or hoppus m³) to m³. */
 export function formulaVolumeToCubicMetres(value: number, formula: string): number {
-  const unit = LOG_FORMULAS[formula as LogFormula]?.unit ?? 'm^3';
-  return unit === 'm^3' ? value : convertVolume(value, unit, 'm^3');
+  const unit = LOG_FORMULAS[formula as LogFormula]?.unit ?? "m^3";
+  return unit === "m^3" ? value : convertVolume(value, unit, "m^3");
 }
 
-export function computeTimberMeasurement<T extends PixelLog>(input: TimberMeasurementInput<T>): TimberMeasurementResult<T> | null {
+export function computeTimberMeasurement<T extends PixelLog>(
+  input: TimberMeasurementInput<T>,
+): TimberMeasurementResult<T> | null {
   const kept = input.logs.filter((l) => !l.isDeleted).length;
   const area = input.measurementArea && input.measurementArea.length >= 3 ? input.measurementArea : null;
   const hasScale = input.references.length > 0;
   const contourOf = (coefficient: number) =>
     area && hasScale && input.logLengthM
-      ? contourVolume({ polygon: area, scale: createScaleField(input.references), logLengthM: input.logLengthM, coefficient })
+      ? contourVolume({
+          polygon: area,
+          scale: createScaleField(input.references),
+          logLengthM: input.logLengthM,
+          coefficient,
+        })
       : null;
 
   if (kept > 0 && hasScale && input.logLengthM) {
@@ -59,7 +66,7 @@ export function computeTimberMeasurement<T extends PixelLog>(input: TimberMeasur
     const coefficient = area ? measuredCoefficient(input.logs, area) : (input.coefficient ?? null);
     const c = area ? contourOf(coefficient ?? 0) : null;
     return {
-      method: 'logs',
+      method: "logs",
       logs: r.logs,
       volumeM3: formulaVolumeToCubicMetres(r.volume, input.formula),
       logsCount: r.logsCount,
@@ -70,7 +77,7 @@ export function computeTimberMeasurement<T extends PixelLog>(input: TimberMeasur
   if (area && hasScale && input.logLengthM && input.coefficient) {
     const c = contourOf(input.coefficient)!;
     return {
-      method: 'contour',
+      method: "contour",
       logs: input.logs.map((l) => ({ ...l, d: 0, v: 0 })),
       volumeM3: c.solidM3,
       logsCount: kept,

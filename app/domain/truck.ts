@@ -3,8 +3,8 @@
  * stacked m^3 = height x load width x log length; solid m^3 = stacked x coefficient.
  * Inputs in metres (the spec's loads hold height, load_width, log_length, coefficient).
  */
-import { requireNonNegative } from './errors';
-import { normaliseCoefficient } from './contour';
+import { normaliseCoefficient } from "./contour";
+import { requireNonNegative } from "./errors";
 
 export interface TruckLoad {
   heightM: number;
@@ -20,9 +20,9 @@ export interface TruckLoadVolume {
 
 export function truckLoadVolume(load: TruckLoad): TruckLoadVolume {
   const stackedM3 =
-    requireNonNegative('heightM', load.heightM) *
-    requireNonNegative('loadWidthM', load.loadWidthM) *
-    requireNonNegative('logLengthM', load.logLengthM);
+    requireNonNegative("heightM", load.heightM) *
+    requireNonNegative("loadWidthM", load.loadWidthM) *
+    requireNonNegative("logLengthM", load.logLengthM);
   return { stackedM3, solidM3: stackedM3 * normaliseCoefficient(load.coefficient) };
 }
 

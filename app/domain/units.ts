@@ -20,10 +20,13 @@
  *   cylinder, so 1 hoppus m^3 = 4/pi true m^3 (1.2732...), and 1 hoppus ft^3 = 4/pi ft^3.
  */
 
-export type VolumeUnit = 'm^3' | 'ft^3' | 'fbm' | 'pmt' | 'stere';
-export type AnyVolumeUnit = VolumeUnit | 'hoppus_m^3' | 'hoppus_ft^3';
+export type VolumeUnit = "m^3" | "ft^3" | "fbm" | "pmt" | "stere";
+export type AnyVolumeUnit = VolumeUnit | "hoppus_m^3" | "hoppus_ft^3";
 
-export const VOLUME_UNITS: readonly VolumeUnit[] = ['m^3', 'ft^3', 'fbm', 'pmt', 'stere'];
+export const VOLUME_UNITS = ["m^3", "ft^3", "stere", "fbm", "pmt"] as const satisfies readonly VolumeUnit[];
+/** The units a price or an assortment is per: solid volumes only (a stere is stacked wood). */
+export const PRICE_VOLUME_UNITS = ["m^3", "ft^3", "fbm", "pmt"] as const satisfies readonly VolumeUnit[];
+export type PriceVolumeUnit = (typeof PRICE_VOLUME_UNITS)[number];
 
 export const M_PER_IN = 0.0254;
 export const M_PER_FT = 0.3048;
@@ -51,7 +54,7 @@ export const HOPPUS_TO_TRUE = 4 / Math.PI;
 export class UnitError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'UnitError';
+    this.name = "UnitError";
   }
 }
 
@@ -63,19 +66,19 @@ export interface VolumeConversionOptions {
 /** m^3 of (true, solid) wood in one unit. */
 function m3PerUnit(unit: AnyVolumeUnit, stereSolidFactor: number): number {
   switch (unit) {
-    case 'm^3':
+    case "m^3":
       return 1;
-    case 'ft^3':
+    case "ft^3":
       return FT3_M3;
-    case 'fbm':
+    case "fbm":
       return FBM_M3;
-    case 'pmt':
+    case "pmt":
       return PMT_M3;
-    case 'stere':
+    case "stere":
       return stereSolidFactor;
-    case 'hoppus_m^3':
+    case "hoppus_m^3":
       return HOPPUS_TO_TRUE;
-    case 'hoppus_ft^3':
+    case "hoppus_ft^3":
       return HOPPUS_TO_TRUE * FT3_M3;
     default:
       throw new UnitError(`Unknown volume unit: ${String(unit)}`);
@@ -83,7 +86,7 @@ function m3PerUnit(unit: AnyVolumeUnit, stereSolidFactor: number): number {
 }
 
 export function isVolumeUnit(value: unknown): value is VolumeUnit {
-  return typeof value === 'string' && (VOLUME_UNITS as readonly string[]).includes(value);
+  return typeof value === "string" && (VOLUME_UNITS as readonly string[]).includes(value);
 }
 
 export function convertVolume(
@@ -102,7 +105,7 @@ export function convertVolume(
 
 // Lengths ------------------------------------------------------------------
 
-export type LengthUnit = 'mm' | 'cm' | 'm' | 'in' | 'ft';
+export type LengthUnit = "mm" | "cm" | "m" | "in" | "ft";
 
 const M_PER_LENGTH: Record<LengthUnit, number> = {
   mm: 0.001,
@@ -120,10 +123,10 @@ export function convertLength(value: number, from: LengthUnit, to: LengthUnit): 
     throw new UnitError(`Unknown length unit: ${mFrom === undefined ? from : to}`);
   }
   // Divide exact integer ratios where possible so 20.32 cm -> 8 in stays as exact as floats allow.
-  if (from === 'cm' && to === 'in') return value / CM_PER_IN;
-  if (from === 'in' && to === 'cm') return value * CM_PER_IN;
-  if (from === 'm' && to === 'ft') return value / M_PER_FT;
-  if (from === 'ft' && to === 'm') return value * M_PER_FT;
+  if (from === "cm" && to === "in") return value / CM_PER_IN;
+  if (from === "in" && to === "cm") return value * CM_PER_IN;
+  if (from === "m" && to === "ft") return value / M_PER_FT;
+  if (from === "ft" && to === "m") return value * M_PER_FT;
   return (value * mFrom) / mTo;
 }
 
@@ -134,7 +137,7 @@ export const ftToM = (ft: number): number => ft * M_PER_FT;
 
 // Mass ---------------------------------------------------------------------
 
-export type MassUnit = 'kg' | 't' | 'lb';
+export type MassUnit = "kg" | "t" | "lb";
 const KG_PER_MASS: Record<MassUnit, number> = { kg: 1, t: 1000, lb: 0.45359237 };
 
 export function convertMass(value: number, from: MassUnit, to: MassUnit): number {
@@ -151,18 +154,18 @@ export const tToKg = (t: number): number => t * 1000;
  * 'm^3/t' is the inverse of density (volume per tonne), which pulp mills use to turn
  * weighed loads into volume; it is converted through kg/m^3 like the others.
  */
-export type DensityUnit = 'kg/m^3' | 't/m^3' | 'm^3/t' | 'lb/ft^3';
+export type DensityUnit = "kg/m^3" | "t/m^3" | "m^3/t" | "lb/ft^3";
 
 function toKgPerM3(value: number, unit: DensityUnit): number {
   switch (unit) {
-    case 'kg/m^3':
+    case "kg/m^3":
       return value;
-    case 't/m^3':
+    case "t/m^3":
       return value * 1000;
-    case 'm^3/t':
-      if (value <= 0) throw new UnitError('m^3/t must be positive');
+    case "m^3/t":
+      if (value <= 0) throw new UnitError("m^3/t must be positive");
       return 1000 / value;
-    case 'lb/ft^3':
+    case "lb/ft^3":
       return (value * KG_PER_MASS.lb) / FT3_M3;
     default:
       throw new UnitError(`Unknown density unit: ${String(unit)}`);
@@ -173,14 +176,14 @@ export function convertDensity(value: number, from: DensityUnit, to: DensityUnit
   if (from === to) return value;
   const kgm3 = toKgPerM3(value, from);
   switch (to) {
-    case 'kg/m^3':
+    case "kg/m^3":
       return kgm3;
-    case 't/m^3':
+    case "t/m^3":
       return kgm3 / 1000;
-    case 'm^3/t':
-      if (kgm3 <= 0) throw new UnitError('density must be positive');
+    case "m^3/t":
+      if (kgm3 <= 0) throw new UnitError("density must be positive");
       return 1000 / kgm3;
-    case 'lb/ft^3':
+    case "lb/ft^3":
       return (kgm3 * FT3_M3) / KG_PER_MASS.lb;
     default:
       throw new UnitError(`Unknown density unit: ${String(to)}`);
@@ -194,6 +197,6 @@ export function massKgFromVolume(volumeM3: number, densityKgPerM3: number): numb
 
 /** Solid volume in m^3 of a mass in kg at a density in kg/m^3. */
 export function volumeM3FromMass(massKg: number, densityKgPerM3: number): number {
-  if (!(densityKgPerM3 > 0)) throw new UnitError('density must be positive');
+  if (!(densityKgPerM3 > 0)) throw new UnitError("density must be positive");
   return massKg / densityKgPerM3;
 }

@@ -1,17 +1,17 @@
-import type { DB } from "~/utils/db.server";
 import { appLink, sendAccountMail } from "~/services/account-mail.server";
+import type { DB } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import type { z } from "zod";
 import type { SignupSchema } from "~/utils/schemas/accounts";
 import { ensureActivationCode } from "./device.server";
 import { setPassword } from "./password.server";
 import { consumeUserToken, createUserToken, findUserToken, revokeUserTokens } from "./user-token.server";
 import { getUserByEmail } from "./user.server";
+import type { z } from "zod";
 
 export class EmailTakenError extends Error {}
 
 /**
- * Registration (README "Rules chosen"): a new organisation, its admin (unverified until the
+ * Registration (docs/decisions/002-accounts-and-sign-in.md): a new organisation, its admin (unverified until the
  * e-mailed link is followed), a default storage named after the organisation so measuring can
  * start at once, and the organisation's device activation code.
  */
@@ -21,11 +21,24 @@ export async function registerOrganization(db: DB, signup: z.infer<typeof Signup
   const created = await db.transaction().execute(async (trx) => {
     const org = await trx
       .insertInto("organizations")
-      .values({ name: signup.name, contact_person: signup.contact_person, phone: signup.phone, country: signup.country_alpha2, features: JSON.stringify([]) })
+      .values({
+        name: signup.name,
+        contact_person: signup.contact_person,
+        phone: signup.phone,
+        country: signup.country_alpha2,
+        features: JSON.stringify([]),
+      })
       .executeTakeFirstOrThrow();
     const organizationId = Number(org.insertId);
-    const storage = await trx.insertInto("storages").values({ organization_id: organizationId, name: signup.name }).executeTakeFirstOrThrow();
-    await trx.updateTable("organizations").set({ default_storage_id: Number(storage.insertId) }).where("id", "=", organizationId).execute();
+    const storage = await trx
+      .insertInto("storages")
+      .values({ organization_id: organizationId, name: signup.name })
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("organizations")
+      .set({ default_storage_id: Number(storage.insertId) })
+      .where("id", "=", organizationId)
+      .execute();
     const user = await trx
       .insertInto("users")
       .values({
@@ -38,16 +51,29 @@ export async function registerOrganization(db: DB, signup: z.infer<typeof Signup
       })
       .executeTakeFirstOrThrow();
     const userId = Number(user.insertId);
-    await trx.insertInto("roles").values({ user_id: userId, organization_id: organizationId, name: "admin", assignable_type: "Organization", assignable_id: organizationId }).execute();
+    await trx
+      .insertInto("roles")
+      .values({
+        user_id: userId,
+        organization_id: organizationId,
+        name: "admin",
+        assignable_type: "Organization",
+        assignable_id: organizationId,
+      })
+      .execute();
     return { organizationId, userId };
   });
-  await ensureActivationCode(db, created.organizationId);
+  await ensureActivationCode(db, { organizationId: created.organizationId });
   await sendVerification(db, created.userId);
   return created;
 }
 
 export async function sendVerification(db: DB, userId: number) {
-  const user = await db.selectFrom("users").select(["email", "locale", "verified_at"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "locale", "verified_at"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   if (user.verified_at) return false;
   await revokeUserTokens(db, userId, "verification");
   const token = await createUserToken(db, { userId, purpose: "verification" });
@@ -60,7 +86,12 @@ export async function sendVerification(db: DB, userId: number) {
 export async function verifyEmail(db: DB, token: string) {
   const row = await consumeUserToken(db, token, "verification");
   if (!row) return null;
-  await db.updateTable("users").set({ verified_at: new Date() }).where("id", "=", row.user_id).where("verified_at", "is", null).execute();
+  await db
+    .updateTable("users")
+    .set({ verified_at: new Date() })
+    .where("id", "=", row.user_id)
+    .where("verified_at", "is", null)
+    .execute();
   return row.user_id;
 }
 

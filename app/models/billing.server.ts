@@ -1,13 +1,7 @@
 import type { InvoiceLine, InvoiceStatus, SubscriptionStatus } from "#db/schema";
-import {
-  deriveFeatures,
-  isPackageId,
-  isPlanId,
-  PACKAGES,
-  PLAN_IDS,
-  type PackageId,
-} from "~/utils/billing-catalog";
+import { deriveFeatures, isPackageId, isPlanId, PACKAGES, PLAN_IDS, type PackageId } from "~/domain/billing";
 import type { DB } from "~/utils/db.server";
+import { AppError } from "~/utils/errors";
 
 // The billing state of an organisation in our database: its account (subscription status as the
 // provider reports it, remaining picture measurements), its items and invoices. Every function
@@ -20,25 +14,29 @@ import type { DB } from "~/utils/db.server";
 
 type Org = { organizationId: number };
 
-export async function getBillingAccount(db: DB, organizationId: number) {
-  return db.selectFrom("billing_accounts").selectAll().where("organization_id", "=", organizationId).executeTakeFirst();
+export async function getBillingAccount(db: DB, ctx: Org) {
+  return db
+    .selectFrom("billing_accounts")
+    .selectAll()
+    .where("organization_id", "=", ctx.organizationId)
+    .executeTakeFirst();
 }
 export type BillingAccount = NonNullable<Awaited<ReturnType<typeof getBillingAccount>>>;
 
-export async function ensureBillingAccount(db: DB, organizationId: number): Promise<BillingAccount> {
-  const existing = await getBillingAccount(db, organizationId);
+export async function ensureBillingAccount(db: DB, ctx: Org): Promise<BillingAccount> {
+  const existing = await getBillingAccount(db, ctx);
   if (existing) return existing;
   await db
     .insertInto("billing_accounts")
-    .values({ organization_id: organizationId })
-    .onDuplicateKeyUpdate({ organization_id: organizationId })
+    .values({ organization_id: ctx.organizationId })
+    .onDuplicateKeyUpdate({ organization_id: ctx.organizationId })
     .execute();
-  return (await getBillingAccount(db, organizationId))!;
+  return (await getBillingAccount(db, ctx))!;
 }
 
 export async function updateBillingAccount(
   db: DB,
-  organizationId: number,
+  ctx: Org,
   values: Partial<{
     provider: "local" | "stripe";
     stripe_customer_id: string | null;
@@ -53,12 +51,21 @@ export async function updateBillingAccount(
     collection_method: string;
   }>,
 ) {
-  await ensureBillingAccount(db, organizationId);
-  await db.updateTable("billing_accounts").set({ ...values, updated_at: new Date() }).where("organization_id", "=", organizationId).execute();
+  await ensureBillingAccount(db, { organizationId: ctx.organizationId });
+  await db
+    .updateTable("billing_accounts")
+    .set({ ...values, updated_at: new Date() })
+    .where("organization_id", "=", ctx.organizationId)
+    .execute();
 }
 
-export async function listItems(db: DB, organizationId: number) {
-  return db.selectFrom("subscription_items").selectAll().where("organization_id", "=", organizationId).orderBy("id").execute();
+export async function listItems(db: DB, ctx: Org) {
+  return db
+    .selectFrom("subscription_items")
+    .selectAll()
+    .where("organization_id", "=", ctx.organizationId)
+    .orderBy("id")
+    .execute();
 }
 export type SubscriptionItemRow = Awaited<ReturnType<typeof listItems>>[number];
 
@@ -67,7 +74,11 @@ export function hasLiveSubscription(account: Pick<BillingAccount, "status"> | un
 }
 
 /** Items that grant features and seats right now. */
-export function activeItems(account: BillingAccount | undefined | null, items: SubscriptionItemRow[], now = new Date()) {
+export function activeItems(
+  account: BillingAccount | undefined | null,
+  items: SubscriptionItemRow[],
+  now = new Date(),
+) {
   if (!hasLiveSubscription(account)) return [];
   return items.filter((i) => !i.cancelled || (account!.paid_until !== null && account!.paid_until > now));
 }
@@ -76,18 +87,26 @@ export function activeItems(account: BillingAccount | undefined | null, items: S
  * Stores the features derived from the active items on organizations.features (what every gate
  * reads through ctx.features) and returns them. Call after every change of items or status.
  */
-export async function recomputeFeatures(db: DB, organizationId: number, now = new Date()): Promise<string[]> {
-  const [account, items] = await Promise.all([getBillingAccount(db, organizationId), listItems(db, organizationId)]);
+export async function recomputeFeatures(db: DB, ctx: Org, now = new Date()): Promise<string[]> {
+  const [account, items] = await Promise.all([getBillingAccount(db, ctx), listItems(db, ctx)]);
   const features = deriveFeatures(activeItems(account, items, now).map((i) => i.package_id));
-  await db.updateTable("organizations").set({ features: JSON.stringify(features) }).where("id", "=", organizationId).execute();
+  await db
+    .updateTable("organizations")
+    .set({ features: JSON.stringify(features) })
+    .where("id", "=", ctx.organizationId)
+    .execute();
   return features;
 }
 
-export async function upsertItem(db: DB, organizationId: number, item: { package_id: PackageId; quantity: number; cancelled?: boolean; stripe_item_id?: string | null }) {
+export async function upsertItem(
+  db: DB,
+  ctx: Org,
+  item: { package_id: PackageId; quantity: number; cancelled?: boolean; stripe_item_id?: string | null },
+) {
   await db
     .insertInto("subscription_items")
     .values({
-      organization_id: organizationId,
+      organization_id: ctx.organizationId,
       package_id: item.package_id,
       quantity: item.quantity,
       cancelled: item.cancelled ?? false,
@@ -101,17 +120,31 @@ export async function upsertItem(db: DB, organizationId: number, item: { package
     .execute();
 }
 
-export async function setItemQuantity(db: DB, organizationId: number, packageId: string, quantity: number) {
-  await db.updateTable("subscription_items").set({ quantity }).where("organization_id", "=", organizationId).where("package_id", "=", packageId).execute();
+export async function setItemQuantity(db: DB, ctx: Org, packageId: string, quantity: number) {
+  await db
+    .updateTable("subscription_items")
+    .set({ quantity })
+    .where("organization_id", "=", ctx.organizationId)
+    .where("package_id", "=", packageId)
+    .execute();
 }
 
-export async function markItemCancelled(db: DB, organizationId: number, packageId: string) {
-  await db.updateTable("subscription_items").set({ cancelled: true }).where("organization_id", "=", organizationId).where("package_id", "=", packageId).execute();
+export async function markItemCancelled(db: DB, ctx: Org, packageId: string) {
+  await db
+    .updateTable("subscription_items")
+    .set({ cancelled: true })
+    .where("organization_id", "=", ctx.organizationId)
+    .where("package_id", "=", packageId)
+    .execute();
 }
 
-export async function deleteItems(db: DB, organizationId: number, packageIds: string[]) {
+export async function deleteItems(db: DB, ctx: Org, packageIds: string[]) {
   if (packageIds.length === 0) return;
-  await db.deleteFrom("subscription_items").where("organization_id", "=", organizationId).where("package_id", "in", packageIds).execute();
+  await db
+    .deleteFrom("subscription_items")
+    .where("organization_id", "=", ctx.organizationId)
+    .where("package_id", "in", packageIds)
+    .execute();
 }
 
 // ---- Views: the API's shapes -------------------------------------------------------------
@@ -131,7 +164,7 @@ export type ItemView = ReturnType<typeof itemView>;
 
 /** Subscription info of the spec: status, interval, paid_until, ... (dates as ISO strings). */
 export async function getSubscriptionInfo(db: DB, ctx: Org) {
-  const account = await getBillingAccount(db, ctx.organizationId);
+  const account = await getBillingAccount(db, ctx);
   return subscriptionInfoView(account);
 }
 
@@ -164,7 +197,16 @@ export async function listInvoices(db: DB, ctx: Org) {
   return rows.map(invoiceView);
 }
 
-export function invoiceView(row: { id: number; number: string; total_cents: number; currency: string; lines: InvoiceLine[]; status: InvoiceStatus; url: string | null; created_at: Date }) {
+export function invoiceView(row: {
+  id: number;
+  number: string;
+  total_cents: number;
+  currency: string;
+  lines: InvoiceLine[];
+  status: InvoiceStatus;
+  url: string | null;
+  created_at: Date;
+}) {
   return {
     id: row.id,
     number: row.number,
@@ -178,29 +220,33 @@ export function invoiceView(row: { id: number; number: string; total_cents: numb
 }
 export type InvoiceView = ReturnType<typeof invoiceView>;
 
-export async function countOpenInvoices(db: DB, organizationId: number) {
+export async function countOpenInvoices(db: DB, ctx: Org) {
   const r = await db
     .selectFrom("invoices")
     .select((eb) => eb.fn.countAll<number>().as("c"))
-    .where("organization_id", "=", organizationId)
+    .where("organization_id", "=", ctx.organizationId)
     .where("status", "=", "open")
     .executeTakeFirstOrThrow();
   return Number(r.c);
 }
 
 /** A local invoice (the local provider, or a record of a Stripe payment). Returns its view. */
-export async function createInvoice(db: DB, organizationId: number, input: { lines: InvoiceLine[]; status: InvoiceStatus; currency?: string }) {
+export async function createInvoice(
+  db: DB,
+  ctx: Org,
+  input: { lines: InvoiceLine[]; status: InvoiceStatus; currency?: string },
+) {
   const count = await db
     .selectFrom("invoices")
     .select((eb) => eb.fn.countAll<number>().as("c"))
-    .where("organization_id", "=", organizationId)
+    .where("organization_id", "=", ctx.organizationId)
     .executeTakeFirstOrThrow();
-  const number = `LOC-${organizationId}-${String(Number(count.c) + 1).padStart(4, "0")}`;
+  const number = `LOC-${ctx.organizationId}-${String(Number(count.c) + 1).padStart(4, "0")}`;
   const total = input.lines.reduce((s, l) => s + l.amount_cents, 0);
   const r = await db
     .insertInto("invoices")
     .values({
-      organization_id: organizationId,
+      organization_id: ctx.organizationId,
       number,
       total_cents: total,
       currency: input.currency ?? "EUR",
@@ -209,50 +255,92 @@ export async function createInvoice(db: DB, organizationId: number, input: { lin
       url: `/billing/invoices#invoice-${number}`,
     })
     .executeTakeFirstOrThrow();
-  const row = await db.selectFrom("invoices").selectAll().where("id", "=", Number(r.insertId)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("id", "=", Number(r.insertId))
+    .executeTakeFirstOrThrow();
   return invoiceView(row);
 }
 
 export async function getInvoice(db: DB, ctx: Org, id: number) {
-  const row = await db.selectFrom("invoices").selectAll().where("organization_id", "=", ctx.organizationId).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("organization_id", "=", ctx.organizationId)
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? invoiceView(row) : null;
 }
 
+/** An invoice Stripe raised (paid through Stripe), not one of the local provider's. */
+export async function isStripeInvoice(db: DB, ctx: Org, id: number) {
+  const row = await db
+    .selectFrom("invoices")
+    .select("stripe_invoice_id")
+    .where("organization_id", "=", ctx.organizationId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Boolean(row?.stripe_invoice_id);
+}
+
 export async function setInvoiceStatus(db: DB, ctx: Org, id: number, status: InvoiceStatus) {
-  await db.updateTable("invoices").set({ status }).where("organization_id", "=", ctx.organizationId).where("id", "=", id).execute();
+  await db
+    .updateTable("invoices")
+    .set({ status })
+    .where("organization_id", "=", ctx.organizationId)
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function upsertStripeInvoice(
   db: DB,
-  organizationId: number,
-  input: { stripe_invoice_id: string; number: string; total_cents: number; currency: string; lines: InvoiceLine[]; status: InvoiceStatus; url: string | null; created_at: Date },
+  ctx: Org,
+  input: {
+    stripe_invoice_id: string;
+    number: string;
+    total_cents: number;
+    currency: string;
+    lines: InvoiceLine[];
+    status: InvoiceStatus;
+    url: string | null;
+    created_at: Date;
+  },
 ) {
   await db
     .insertInto("invoices")
-    .values({ organization_id: organizationId, ...input, lines: JSON.stringify(input.lines) })
-    .onDuplicateKeyUpdate({ number: input.number, total_cents: input.total_cents, status: input.status, url: input.url, lines: JSON.stringify(input.lines) })
+    .values({ organization_id: ctx.organizationId, ...input, lines: JSON.stringify(input.lines) })
+    .onDuplicateKeyUpdate({
+      number: input.number,
+      total_cents: input.total_cents,
+      status: input.status,
+      url: input.url,
+      lines: JSON.stringify(input.lines),
+    })
     .execute();
 }
 
 // ---- Picture measurements ----------------------------------------------------------------
 
-export class PictureCreditError extends Error {
-  readonly code = "no_remaining_measurements";
-  readonly status = 402;
+/** The organisation has no remaining picture measurements: 402, buy a picture package. */
+export class PictureCreditError extends AppError {
   constructor() {
-    super("no_remaining_measurements: the organisation has no remaining picture measurements; buy a picture package");
+    super(402, "no_remaining_measurements");
   }
 }
 
-export async function addPictureCredits(db: DB, organizationId: number, pictures: number, reason: string) {
-  await ensureBillingAccount(db, organizationId);
+export async function addPictureCredits(db: DB, ctx: Org, pictures: number, reason: string) {
+  await ensureBillingAccount(db, ctx);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("billing_accounts")
       .set((eb) => ({ remaining_measurements: eb("remaining_measurements", "+", pictures), updated_at: new Date() }))
-      .where("organization_id", "=", organizationId)
+      .where("organization_id", "=", ctx.organizationId)
       .execute();
-    await trx.insertInto("picture_credit_events").values({ organization_id: organizationId, delta: pictures, reason }).execute();
+    await trx
+      .insertInto("picture_credit_events")
+      .values({ organization_id: ctx.organizationId, delta: pictures, reason })
+      .execute();
   });
 }
 
@@ -261,23 +349,30 @@ export async function addPictureCredits(db: DB, organizationId: number, pictures
  * not only bundles) measures without counting; otherwise one remaining measurement is consumed.
  * At zero it throws PictureCreditError (code no_remaining_measurements, HTTP 402): refuse the upload.
  */
-export async function consumePictureCredit(db: DB, organizationId: number): Promise<{ consumed: boolean; remaining: number }> {
-  const account = await getBillingAccount(db, organizationId);
-  const items = await listItems(db, organizationId);
+export async function consumePictureCredit(db: DB, ctx: Org): Promise<{ consumed: boolean; remaining: number }> {
+  const account = await getBillingAccount(db, { organizationId: ctx.organizationId });
+  const items = await listItems(db, { organizationId: ctx.organizationId });
   const remaining = account?.remaining_measurements ?? 0;
   if (activeItems(account, items).some((i) => isPlanId(i.package_id))) return { consumed: false, remaining };
   // Inside the caller's transaction when given one, so a failed upload never costs a credit.
-  const run = <T,>(fn: (trx: DB) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  const run = <T>(fn: (trx: DB) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   return run(async (trx) => {
     const r = await trx
       .updateTable("billing_accounts")
       .set((eb) => ({ remaining_measurements: eb("remaining_measurements", "-", 1) }))
-      .where("organization_id", "=", organizationId)
+      .where("organization_id", "=", ctx.organizationId)
       .where("remaining_measurements", ">", 0)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw new PictureCreditError();
-    await trx.insertInto("picture_credit_events").values({ organization_id: organizationId, delta: -1, reason: "upload" }).execute();
-    const after = await trx.selectFrom("billing_accounts").select("remaining_measurements").where("organization_id", "=", organizationId).executeTakeFirstOrThrow();
+    await trx
+      .insertInto("picture_credit_events")
+      .values({ organization_id: ctx.organizationId, delta: -1, reason: "upload" })
+      .execute();
+    const after = await trx
+      .selectFrom("billing_accounts")
+      .select("remaining_measurements")
+      .where("organization_id", "=", ctx.organizationId)
+      .executeTakeFirstOrThrow();
     return { consumed: true, remaining: after.remaining_measurements };
   });
 }
@@ -287,14 +382,14 @@ export async function consumePictureCredit(db: DB, organizationId: number): Prom
  * one more day at the pace of the last 24 hours (remaining <= used in the last 24 h), or when
  * none are left.
  */
-export async function pictureCreditStatus(db: DB, organizationId: number, now = new Date()) {
-  const account = await getBillingAccount(db, organizationId);
+export async function pictureCreditStatus(db: DB, ctx: Org, now = new Date()) {
+  const account = await getBillingAccount(db, ctx);
   const remaining = account?.remaining_measurements ?? 0;
   const since = new Date(now.getTime() - 24 * 3600 * 1000);
   const used = await db
     .selectFrom("picture_credit_events")
     .select((eb) => eb.fn.sum<number>("delta").as("s"))
-    .where("organization_id", "=", organizationId)
+    .where("organization_id", "=", ctx.organizationId)
     .where("delta", "<", 0)
     .where("created_at", ">=", since)
     .executeTakeFirst();
@@ -308,14 +403,14 @@ export async function pictureCreditStatus(db: DB, organizationId: number, now = 
  * Seats per plan package: quantity bought and devices linked to it. Free = quantity - linked,
  * floor 0. Devices paired before billing (no package) are not counted against any package.
  */
-export async function listDeviceSeats(db: DB, organizationId: number) {
+export async function listDeviceSeats(db: DB, ctx: Org) {
   const [account, items, linked] = await Promise.all([
-    getBillingAccount(db, organizationId),
-    listItems(db, organizationId),
+    getBillingAccount(db, ctx),
+    listItems(db, ctx),
     db
       .selectFrom("devices")
       .select(["package_id", (eb) => eb.fn.countAll<number>().as("c")])
-      .where("organization_id", "=", organizationId)
+      .where("organization_id", "=", ctx.organizationId)
       .where("deleted_at", "is", null)
       .where("package_id", "is not", null)
       .groupBy("package_id")
@@ -333,7 +428,7 @@ export function freeSeats(seat: { quantity: number; devices_linked: number }) {
 }
 
 /** The first plan package with a free seat, or null when every seat is taken. */
-export async function findFreeSeat(db: DB, organizationId: number): Promise<string | null> {
-  const seats = await listDeviceSeats(db, organizationId);
+export async function findFreeSeat(db: DB, ctx: Org): Promise<string | null> {
+  const seats = await listDeviceSeats(db, ctx);
   return seats.find((s) => freeSeats(s) > 0)?.package_id ?? null;
 }

@@ -1,5 +1,4 @@
-import { appLink, sendAccountMail } from "~/services/account-mail.server";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import { hashToken, randomToken } from "~/utils/token.server";
 import { ensureActivationCode } from "./device.server";
@@ -31,16 +30,45 @@ export async function listDevices(db: DB, ctx: Ctx, opts: { q?: string } = {}) {
   const q = opts.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb("devices.name", "like", like), eb("devices.affiliation", "like", like), eb("devices.hw_id", "like", like), eb("users.email", "like", like)]));
+    query = query.where((eb) =>
+      eb.or([
+        eb("devices.name", "like", like),
+        eb("devices.affiliation", "like", like),
+        eb("devices.hw_id", "like", like),
+        eb("users.email", "like", like),
+      ]),
+    );
   }
   const devices = await query.orderBy("devices.created_at", "desc").orderBy("devices.id", "desc").execute();
   const links = devices.length
-    ? await db.selectFrom("device_storages").select(["device_id", "storage_id"]).where("device_id", "in", devices.map((d) => d.id)).execute()
+    ? await db
+        .selectFrom("device_storages")
+        .select(["device_id", "storage_id"])
+        .where(
+          "device_id",
+          "in",
+          devices.map((d) => d.id),
+        )
+        .execute()
     : [];
-  return devices.map((d) => ({ ...d, storage_ids: d.all_storages ? null : links.filter((l) => l.device_id === d.id).map((l) => l.storage_id) }));
+  return devices.map((d) => ({
+    ...d,
+    storage_ids: d.all_storages ? null : links.filter((l) => l.device_id === d.id).map((l) => l.storage_id),
+  }));
 }
 
 export type AdminDevice = Awaited<ReturnType<typeof listDevices>>[number];
+
+/** How many devices the organisation has (not deleted): the access guard sends an organisation without any to /setup. */
+export async function countDevices(db: DB, ctx: Ctx) {
+  const row = await db
+    .selectFrom("devices")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("organization_id", "=", ctx.organizationId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export async function getDevice(db: DB, ctx: Ctx, id: number) {
   const rows = await listDevices(db, ctx);
@@ -68,9 +96,19 @@ export function isNewDevice(createdAt: Date | string, now = Date.now()) {
   return now - new Date(createdAt).getTime() < NEW_DEVICE_HOURS * 3600_000;
 }
 
-export async function renameDevice(db: DB, ctx: Ctx, id: number, input: { name?: string; affiliation?: string | null }) {
+export async function renameDevice(
+  db: DB,
+  ctx: Ctx,
+  id: number,
+  input: { name?: string; affiliation?: string | null },
+) {
   if (!(await getDevice(db, ctx, id))) return false;
-  await db.updateTable("devices").set(input).where("id", "=", id).where("organization_id", "=", ctx.organizationId).execute();
+  await db
+    .updateTable("devices")
+    .set(input)
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .execute();
   return true;
 }
 
@@ -84,33 +122,61 @@ export class DeviceAccessError extends Error {
  * Access: null (or an empty list) means all storages; otherwise the chosen storages, all of this
  * organisation, with the default among them.
  */
-export async function setDeviceAccess(db: DB, ctx: Ctx, id: number, input: { storage_ids: number[] | null; default_storage_id?: number | null }) {
+export async function setDeviceAccess(
+  db: DB,
+  ctx: Ctx,
+  id: number,
+  input: { storage_ids: number[] | null; default_storage_id?: number | null },
+) {
   if (!(await getDevice(db, ctx, id))) return false;
   const chosen = input.storage_ids && input.storage_ids.length ? [...new Set(input.storage_ids)] : null;
-  const own = (await db.selectFrom("storages").select("id").where("organization_id", "=", ctx.organizationId).where("deleted_at", "is", null).execute()).map((s) => s.id);
+  const own = (
+    await db
+      .selectFrom("storages")
+      .select("id")
+      .where("organization_id", "=", ctx.organizationId)
+      .where("deleted_at", "is", null)
+      .execute()
+  ).map((s) => s.id);
   if (chosen && chosen.some((s) => !own.includes(s))) throw new DeviceAccessError("storage_ids");
   const def = input.default_storage_id ?? null;
   if (def !== null && !(chosen ?? own).includes(def)) throw new DeviceAccessError("default_storage_id");
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("device_storages").where("device_id", "=", id).execute();
-    if (chosen) await trx.insertInto("device_storages").values(chosen.map((storage_id) => ({ device_id: id, storage_id }))).execute();
-    await trx.updateTable("devices").set({ all_storages: !chosen, default_storage_id: def }).where("id", "=", id).execute();
+    if (chosen)
+      await trx
+        .insertInto("device_storages")
+        .values(chosen.map((storage_id) => ({ device_id: id, storage_id })))
+        .execute();
+    await trx
+      .updateTable("devices")
+      .set({ all_storages: !chosen, default_storage_id: def })
+      .where("id", "=", id)
+      .execute();
   });
   return true;
 }
 
 export async function deleteDevice(db: DB, ctx: Ctx, id: number) {
   if (!(await getDevice(db, ctx, id))) return false;
-  await db.updateTable("devices").set({ deleted_at: new Date() }).where("id", "=", id).where("organization_id", "=", ctx.organizationId).execute();
+  await db
+    .updateTable("devices")
+    .set({ deleted_at: new Date() })
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .execute();
   return true;
 }
 
-/** Invites someone by e-mail to install the app: the mail carries the organisation's activation code. */
-export async function sendDeviceInvitation(db: DB, ctx: Ctx & { organizationName: string; locale: string }, email: string) {
-  const code = await ensureActivationCode(db, ctx.organizationId);
+/** Records an invitation to install the app; answers the organisation's activation code the mail carries. */
+export async function createDeviceInvitation(db: DB, ctx: Ctx, email: string) {
+  const code = await ensureActivationCode(db, ctx);
   const token = randomToken();
-  await db.insertInto("device_invitations").values({ organization_id: ctx.organizationId, sent_to: email, token_hash: hashToken(token) }).execute();
-  await sendAccountMail("deviceInvitation", email, ctx.locale, { link: appLink("/login"), organization: ctx.organizationName, code });
+  await db
+    .insertInto("device_invitations")
+    .values({ organization_id: ctx.organizationId, sent_to: email, token_hash: hashToken(token) })
+    .execute();
+  return { code };
 }
 
 export async function listPendingInvitations(db: DB, ctx: Ctx) {

@@ -1,8 +1,11 @@
 import { randomInt } from "node:crypto";
 import type { Device } from "#db/schema";
 import type { DB } from "~/utils/db.server";
-import { findFreeSeat } from "./billing.server";
 import { hashToken, randomToken } from "~/utils/token.server";
+import { findFreeSeat } from "./billing.server";
+
+/** The organisation a call acts for: an AuthContext, or a job's or webhook's own { organizationId }. */
+type Org = { organizationId: number };
 
 // The mobile app pairs with an organisation by its activation code and receives a device token
 // (shown once; only its hash is kept). The token authenticates every /api/device call.
@@ -14,8 +17,12 @@ export function generateActivationCode(length = 8) {
 }
 
 /** The organisation's activation code, created on first use. */
-export async function ensureActivationCode(db: DB, organizationId: number): Promise<string> {
-  const row = await db.selectFrom("organizations").select("device_activation_code").where("id", "=", organizationId).executeTakeFirstOrThrow();
+export async function ensureActivationCode(db: DB, ctx: Org): Promise<string> {
+  const row = await db
+    .selectFrom("organizations")
+    .select("device_activation_code")
+    .where("id", "=", ctx.organizationId)
+    .executeTakeFirstOrThrow();
   if (row.device_activation_code) return row.device_activation_code;
   for (;;) {
     const code = generateActivationCode();
@@ -23,10 +30,14 @@ export async function ensureActivationCode(db: DB, organizationId: number): Prom
       await db
         .updateTable("organizations")
         .set({ device_activation_code: code })
-        .where("id", "=", organizationId)
+        .where("id", "=", ctx.organizationId)
         .where("device_activation_code", "is", null)
         .execute();
-      const again = await db.selectFrom("organizations").select("device_activation_code").where("id", "=", organizationId).executeTakeFirstOrThrow();
+      const again = await db
+        .selectFrom("organizations")
+        .select("device_activation_code")
+        .where("id", "=", ctx.organizationId)
+        .executeTakeFirstOrThrow();
       return again.device_activation_code!;
     } catch (error) {
       // A duplicate code (unique index) is astronomically rare: draw again.
@@ -69,16 +80,26 @@ export async function pairDevice(db: DB, input: { activationCode: string; hwId: 
     if (existing?.locked) throw new PairingError("device_locked");
     let deviceId: number;
     if (existing) {
-      await trx.updateTable("devices").set({ token_hash: hashToken(token) }).where("id", "=", existing.id).execute();
+      await trx
+        .updateTable("devices")
+        .set({ token_hash: hashToken(token) })
+        .where("id", "=", existing.id)
+        .execute();
       deviceId = existing.id;
     } else {
       // Serialise concurrent pairings of one organisation so two devices cannot take the last seat.
       await trx.selectFrom("organizations").select("id").where("id", "=", org.id).forUpdate().execute();
-      const packageId = await findFreeSeat(trx, org.id);
+      const packageId = await findFreeSeat(trx, { organizationId: org.id });
       if (!packageId) throw new PairingError("no_free_device_seats");
       const r = await trx
         .insertInto("devices")
-        .values({ organization_id: org.id, name: input.name, hw_id: input.hwId, token_hash: hashToken(token), package_id: packageId })
+        .values({
+          organization_id: org.id,
+          name: input.name,
+          hw_id: input.hwId,
+          token_hash: hashToken(token),
+          package_id: packageId,
+        })
         .executeTakeFirstOrThrow();
       deviceId = Number(r.insertId);
     }
@@ -88,13 +109,25 @@ export async function pairDevice(db: DB, input: { activationCode: string; hwId: 
 
 export async function findDeviceByToken(db: DB, token: string | null): Promise<Device | undefined> {
   if (!token || token.length > 200) return undefined;
-  return db.selectFrom("devices").selectAll().where("token_hash", "=", hashToken(token)).where("deleted_at", "is", null).executeTakeFirst();
+  return db
+    .selectFrom("devices")
+    .selectAll()
+    .where("token_hash", "=", hashToken(token))
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
 }
 
 /** Storages the device may upload into: all of the organisation's, or its chosen ones. */
-export async function deviceStorageIds(db: DB, device: Pick<Device, "id" | "organization_id" | "all_storages">): Promise<number[]> {
+export async function deviceStorageIds(
+  db: DB,
+  device: Pick<Device, "id" | "organization_id" | "all_storages">,
+): Promise<number[]> {
   const query = device.all_storages
-    ? db.selectFrom("storages").select("id").where("organization_id", "=", device.organization_id).where("deleted_at", "is", null)
+    ? db
+        .selectFrom("storages")
+        .select("id")
+        .where("organization_id", "=", device.organization_id)
+        .where("deleted_at", "is", null)
     : db
         .selectFrom("device_storages")
         .innerJoin("storages", "storages.id", "device_storages.storage_id")

@@ -4,6 +4,9 @@ import type { DB } from "~/utils/db.server";
 import type { DashboardFilter } from "~/utils/schemas/timber";
 import { measurementFilterWhere } from "./timber-dashboard.server";
 
+/** The organisation a call acts for: an AuthContext, or a job's or webhook's own { organizationId }. */
+type Org = { organizationId: number };
+
 // The rows exports are made of. A selection is what the user asked for: explicit measurement
 // ids, one storage, or the timber dashboard's filters (GET /dashboard_filter's parameter names).
 // Every query is scoped by the export's organisation and skips deleted measurements and logs.
@@ -16,14 +19,22 @@ export interface Selection {
   customFieldKeys?: string[];
 }
 
-const FILTER_DATES = ["taken_at_start", "taken_at_end", "measured_at_start", "measured_at_end", "created_at_start", "created_at_end"] as const;
+const FILTER_DATES = [
+  "taken_at_start",
+  "taken_at_end",
+  "measured_at_start",
+  "measured_at_end",
+  "created_at_start",
+  "created_at_end",
+] as const;
 
 /** A selection as stored in the export row's JSON (filter dates come back as ISO strings). */
 export function selectionFromParams(params: unknown): Selection {
   const selection = { ...(params as Selection) };
   if (selection.filters) {
     const filters = { ...selection.filters } as Record<string, unknown>;
-    for (const key of FILTER_DATES) if (typeof filters[key] === "string") filters[key] = new Date(filters[key] as string);
+    for (const key of FILTER_DATES)
+      if (typeof filters[key] === "string") filters[key] = new Date(filters[key] as string);
     selection.filters = filters as DashboardFilter;
   }
   return selection;
@@ -38,37 +49,38 @@ export function selectionWhere(eb: MEb, organizationId: number, selection: Selec
     parts.push(selection.measurement_ids.length ? eb("m.id", "in", selection.measurement_ids) : sql<SqlBool>`false`);
   }
   if (selection.storage_id !== undefined) parts.push(eb("m.storage_id", "=", selection.storage_id));
-  if (selection.filters) parts.push(measurementFilterWhere(eb, selection.filters, new Set(selection.customFieldKeys ?? [])));
+  if (selection.filters)
+    parts.push(measurementFilterWhere(eb, selection.filters, new Set(selection.customFieldKeys ?? [])));
   return eb.and(parts);
 }
 
 /** Ids of the selected measurements (the organisation's, not deleted), in id order. */
-export async function selectedMeasurementIds(db: DB, organizationId: number, selection: Selection, limit = 100_000) {
+export async function selectedMeasurementIds(db: DB, ctx: Org, selection: Selection, limit = 100_000) {
   const rows = await db
     .selectFrom("measurements as m")
     .select("m.id")
-    .where((eb) => selectionWhere(eb, organizationId, selection))
+    .where((eb) => selectionWhere(eb, ctx.organizationId, selection))
     .orderBy("m.id")
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
 }
 
-export async function countSelected(db: DB, organizationId: number, selection: Selection) {
+export async function countSelected(db: DB, ctx: Org, selection: Selection) {
   const row = await db
     .selectFrom("measurements as m")
     .select((eb) => [eb.fn.countAll<number>().as("measurements"), eb.fn.sum<number>("m.logs_count").as("logs")])
-    .where((eb) => selectionWhere(eb, organizationId, selection))
+    .where((eb) => selectionWhere(eb, ctx.organizationId, selection))
     .executeTakeFirstOrThrow();
   return { measurements: Number(row.measurements), logs: Number(row.logs ?? 0) };
 }
 
-export async function storageBelongs(db: DB, organizationId: number, storageId: number) {
+export async function storageBelongs(db: DB, ctx: Org, storageId: number) {
   const row = await db
     .selectFrom("storages")
     .select("id")
     .where("id", "=", storageId)
-    .where("organization_id", "=", organizationId)
+    .where("organization_id", "=", ctx.organizationId)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   return Boolean(row);
@@ -83,28 +95,56 @@ export async function storageBelongs(db: DB, organizationId: number, storageId: 
  * (a join ordered by log sorted all of them: 3 s per 400,000 logs, growing with the export).
  * The organisation's few assortment and cull names come from maps instead of joins.
  */
-export async function* streamLogRows(db: DB, organizationId: number, selection: Selection, opts: { pixels?: boolean } = {}): AsyncGenerator<LogRow> {
+export async function* streamLogRows(
+  db: DB,
+  ctx: Org,
+  selection: Selection,
+  opts: { pixels?: boolean } = {},
+): AsyncGenerator<LogRow> {
   const [assortments, culls] = await Promise.all([
-    db.selectFrom("assortments").select(["id", "name"]).where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", organizationId)])).execute(),
-    db.selectFrom("culls").select(["id", "reason"]).where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", organizationId)])).execute(),
+    db
+      .selectFrom("assortments")
+      .select(["id", "name"])
+      .where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", ctx.organizationId)]))
+      .execute(),
+    db
+      .selectFrom("culls")
+      .select(["id", "reason"])
+      .where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", ctx.organizationId)]))
+      .execute(),
   ]);
   const assortmentName = new Map(assortments.map((a) => [a.id, a.name]));
   const cullReason = new Map(culls.map((c) => [c.id, c.reason]));
   const measurements = db
     .selectFrom("measurements as m")
     .innerJoin("storages as s", "s.id", "m.storage_id")
-    .select(["m.id", "s.name as storage_name", "m.taken_at", "m.log_length", "m.volume_formula", "m.coefficient", "m.logs_count"])
-    .where((eb) => selectionWhere(eb, organizationId, selection))
+    .select([
+      "m.id",
+      "s.name as storage_name",
+      "m.taken_at",
+      "m.log_length",
+      "m.volume_formula",
+      "m.coefficient",
+      "m.logs_count",
+    ])
+    .where((eb) => selectionWhere(eb, ctx.organizationId, selection))
     .orderBy("m.id")
     .stream(500);
   const base = ["id", "measurement_id", "d", "v", "assortment_id", "cull_id"] as const;
-  type M = { id: number; storage_name: string; taken_at: Date; log_length: number | null; volume_formula: string; coefficient: number | null };
+  type M = {
+    id: number;
+    storage_name: string;
+    taken_at: Date;
+    log_length: number | null;
+    volume_formula: string;
+    coefficient: number | null;
+  };
 
   async function* batchLogs(batch: Map<number, M>): AsyncGenerator<LogRow> {
     const logs = db
       .selectFrom("logs")
       .select(opts.pixels ? [...base, "x", "y", "r"] : [...base])
-      .where("organization_id", "=", organizationId)
+      .where("organization_id", "=", ctx.organizationId)
       .where("measurement_id", "in", [...batch.keys()])
       .where("is_deleted", "=", false)
       .orderBy("measurement_id")
@@ -179,7 +219,9 @@ function measurementsWithLookups(db: DB) {
       "wt.id as wood_type_id",
       "wt.name as wood_type_name",
       "wt.organization_id as wood_type_org",
+      "wq.id as wood_quality_id",
       "wq.name as wood_quality_name",
+      "wq.organization_id as wood_quality_org",
       "a.name as assortment_name",
       "m.log_length",
       "m.logs_count",
@@ -191,10 +233,9 @@ function measurementsWithLookups(db: DB) {
 }
 
 /** The dashboard's measurement rows with their lookups, streamed. */
-export function streamDashboardRows(db: DB, organizationId: number, selection: Selection) {
+export function streamDashboardRows(db: DB, ctx: Org, selection: Selection) {
   return measurementsWithLookups(db)
-    .select(["wq.id as wood_quality_id", "wq.organization_id as wood_quality_org"])
-    .where((eb) => selectionWhere(eb, organizationId, selection))
+    .where((eb) => selectionWhere(eb, ctx.organizationId, selection))
     .orderBy("s.name")
     .orderBy("m.taken_at")
     .orderBy("m.id")
@@ -202,7 +243,7 @@ export function streamDashboardRows(db: DB, organizationId: number, selection: S
 }
 
 /** Totals per storage and volume formula of the selection (the dashboard's storage rows). */
-export async function storageTotals(db: DB, organizationId: number, selection: Selection) {
+export async function storageTotals(db: DB, ctx: Org, selection: Selection) {
   return db
     .selectFrom("measurements as m")
     .innerJoin("storages as s", "s.id", "m.storage_id")
@@ -215,14 +256,14 @@ export async function storageTotals(db: DB, organizationId: number, selection: S
       eb.fn.sum<number>("m.logs_count").as("logs_count"),
       eb.fn.sum<number>("m.volume").as("volume"),
     ])
-    .where((eb) => selectionWhere(eb, organizationId, selection))
+    .where((eb) => selectionWhere(eb, ctx.organizationId, selection))
     .groupBy(["s.id", "s.name", "s.storage_state_id", "m.volume_formula"])
     .orderBy("s.name")
     .execute();
 }
 
 /** Everything the measurement PDF shows, for the organisation's measurements among `ids`. */
-export async function loadMeasurementsForPrint(db: DB, organizationId: number, ids: number[]) {
+export async function loadMeasurementsForPrint(db: DB, ctx: Org, ids: number[]) {
   if (!ids.length) return [];
   const measurements = await measurementsWithLookups(db)
     .select([
@@ -234,7 +275,7 @@ export async function loadMeasurementsForPrint(db: DB, organizationId: number, i
       "m.photo_width",
       "m.photo_height",
     ])
-    .where("m.organization_id", "=", organizationId)
+    .where("m.organization_id", "=", ctx.organizationId)
     .where("m.deleted_at", "is", null)
     .where("m.id", "in", ids)
     .orderBy("m.id")
@@ -245,7 +286,7 @@ export async function loadMeasurementsForPrint(db: DB, organizationId: number, i
     db
       .selectFrom("logs")
       .select(["id", "measurement_id", "x", "y", "r", "d", "v", "cull_id", "assortment_id", "modified_at"])
-      .where("organization_id", "=", organizationId)
+      .where("organization_id", "=", ctx.organizationId)
       .where("measurement_id", "in", found)
       .where("is_deleted", "=", false)
       .orderBy("id")
@@ -253,7 +294,7 @@ export async function loadMeasurementsForPrint(db: DB, organizationId: number, i
     db
       .selectFrom("measurement_references")
       .select(["measurement_id", "x1", "y1", "x2", "y2", "size"])
-      .where("organization_id", "=", organizationId)
+      .where("organization_id", "=", ctx.organizationId)
       .where("measurement_id", "in", found)
       .execute(),
   ]);
@@ -266,12 +307,12 @@ export async function loadMeasurementsForPrint(db: DB, organizationId: number, i
 export type PrintMeasurement = Awaited<ReturnType<typeof loadMeasurementsForPrint>>[number];
 
 /** Which of `ids` still exist in the organisation, and whether each has a photo. */
-export async function measurementPresence(db: DB, organizationId: number, ids: number[]) {
+export async function measurementPresence(db: DB, ctx: Org, ids: number[]) {
   if (!ids.length) return [];
   return db
     .selectFrom("measurements")
     .select(["id", "photo_key"])
-    .where("organization_id", "=", organizationId)
+    .where("organization_id", "=", ctx.organizationId)
     .where("deleted_at", "is", null)
     .where("id", "in", ids)
     .orderBy("id")

@@ -1,6 +1,8 @@
 import type { Export, ExportKind, ExportStatus } from "#db/schema";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
+import { detailText } from "~/utils/export-detail";
+import type { TFunction } from "i18next";
 
 // Export rows: what was asked for, by whom, and where the job stands. Every screen and API
 // query is scoped by the caller's organisation; the job's own functions work by id.
@@ -69,7 +71,8 @@ export function exportDownloadUrl(id: number) {
 }
 
 /** The spec's export record: id, name, user_id, status, url, created_at, report_type (+ progress and detail). */
-export function serializeExport(row: Export) {
+/** With `t`, the status detail comes worded in that language (API answers); without, as stored. */
+export function serializeExport(row: Export, t?: TFunction) {
   return {
     id: row.id,
     name: row.name,
@@ -80,7 +83,7 @@ export function serializeExport(row: Export) {
     report_type: row.report_type,
     kind: row.kind,
     progress: row.progress,
-    status_detail: row.status_detail,
+    status_detail: t ? detailText(t, row.status_detail) : row.status_detail,
   };
 }
 export type SerializedExport = ReturnType<typeof serializeExport>;
@@ -111,7 +114,13 @@ export async function noteExportProgress(db: DB, id: number, progress: number) {
 export async function finishExport(
   db: DB,
   id: number,
-  result: { status: Exclude<ExportStatus, 0>; detail?: string | null; fileKey?: string | null; fileSize?: number | null; rowCount?: number | null },
+  result: {
+    status: Exclude<ExportStatus, 0>;
+    detail?: string | null;
+    fileKey?: string | null;
+    fileSize?: number | null;
+    rowCount?: number | null;
+  },
 ) {
   await db
     .updateTable("exports")

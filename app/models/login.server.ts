@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { User } from "#db/schema";
 import type { DB } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
@@ -12,23 +13,46 @@ export class LoginError extends Error {
   }
 }
 
-// Lockout (README "Rules chosen"): 5 failed attempts in a row (wrong password or wrong one-time
+// Lockout (docs/decisions/002-accounts-and-sign-in.md): 5 failed attempts in a row (wrong password or wrong one-time
 // code) lock the account for 15 minutes; while locked even the right password answers ACCOUNT_LOCKED.
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
 
 // A hash of a random password, so an unknown email costs the same time as a wrong password.
-const DUMMY_HASH =
-  "scrypt$32768$8$1$Xc2mB4b1wD7v0nq8kz3bLQ$7dQ6oVbmYc8b1f8m1JrJ0sJbZ1n2m3o4p5q6r7s8t9E";
+const DUMMY_HASH = "scrypt$32768$8$1$Xc2mB4b1wD7v0nq8kz3bLQ$7dQ6oVbmYc8b1f8m1JrJ0sJbZ1n2m3o4p5q6r7s8t9E";
 
-async function recordFailure(db: DB, user: User) {
-  const count = user.failed_login_count + 1;
-  const lock = count >= MAX_FAILED_LOGINS;
+// Counted in the database, not from the row read before the (slow) password check: parallel
+// wrong passwords each add one, so 20 at once lock the account instead of counting 1.
+// A failure after an expired lock starts a new series.
+export async function recordFailure(db: DB, user: Pick<User, "id">) {
+  const now = new Date();
   await db
     .updateTable("users")
-    .set({ failed_login_count: lock ? 0 : count, locked_until: lock ? new Date(Date.now() + LOCK_MINUTES * 60_000) : user.locked_until })
+    .set((eb) => ({
+      failed_login_count: sql<number>`IF(${eb.ref("locked_until")} IS NOT NULL AND ${eb.ref("locked_until")} <= ${now}, 1, ${eb.ref("failed_login_count")} + 1)`,
+      locked_until: sql<Date | null>`IF(${eb.ref("locked_until")} <= ${now}, NULL, ${eb.ref("locked_until")})`,
+    }))
     .where("id", "=", user.id)
     .execute();
+  const row = await db
+    .selectFrom("users")
+    .select("failed_login_count")
+    .where("id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  if (row.failed_login_count >= MAX_FAILED_LOGINS) {
+    await db
+      .updateTable("users")
+      .set({ locked_until: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
+      .where("id", "=", user.id)
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
+      .execute();
+  }
+}
+
+/** The lock as it is now (another request may have set it while this one checked a password). */
+export async function isLockedNow(db: DB, userId: number) {
+  const row = await db.selectFrom("users").select("locked_until").where("id", "=", userId).executeTakeFirst();
+  return !!row?.locked_until && row.locked_until.getTime() > Date.now();
 }
 
 function isLocked(user: User) {
@@ -40,26 +64,29 @@ export async function verifyCredentials(db: DB, email: string, password: string)
   const user = await getUserByEmail(db, email);
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !user.password_hash) throw new LoginError("INVALID_EMAIL_OR_PASSWORD");
-  if (isLocked(user)) throw new LoginError("ACCOUNT_LOCKED");
   if (!ok) {
+    // Every wrong password counts, also while locked, so the count tells how many were tried.
     await recordFailure(db, user);
-    throw new LoginError("INVALID_EMAIL_OR_PASSWORD");
+    throw new LoginError(isLocked(user) ? "ACCOUNT_LOCKED" : "INVALID_EMAIL_OR_PASSWORD");
   }
-  if (user.disabled_at || (await listOrganizationsOfUser(db, user.id)).length === 0) throw new LoginError("CONTACT_SUPPORT");
+  if (isLocked(user) || (await isLockedNow(db, user.id))) throw new LoginError("ACCOUNT_LOCKED");
+  if (user.disabled_at || (await listOrganizationsOfUser(db, user.id)).length === 0)
+    throw new LoginError("CONTACT_SUPPORT");
   return user;
 }
 
 export type LoginOutcome =
-  | { status: "ok"; user: User }
-  | { status: "otp_required"; user: User }
-  | { status: "password_expired"; user: User };
+  { status: "ok"; user: User } | { status: "otp_required"; user: User } | { status: "password_expired"; user: User };
 
 /**
  * The login state machine: the password first (lockout, CONTACT_SUPPORT), then an expired password
  * (400 in the API), then the one-time code for two-factor accounts (202 until it is given).
  * A code is a TOTP or one of the unused backup codes (used up here).
  */
-export async function attemptLogin(db: DB, input: { email: string; password: string; otpCode?: string }): Promise<LoginOutcome> {
+export async function attemptLogin(
+  db: DB,
+  input: { email: string; password: string; otpCode?: string },
+): Promise<LoginOutcome> {
   const user = await verifyCredentials(db, input.email, input.password);
   if (user.password_expiry && user.password_expiry.getTime() <= Date.now()) return { status: "password_expired", user };
   if (user.otp_enabled && user.otp_secret) {

@@ -1,6 +1,7 @@
-import type { TFunction } from "i18next";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
+import { translateLookups } from "~/utils/lookup-name";
+import type { TFunction } from "i18next";
 
 // Lookups shared by many screens: built-in rows (organization_id NULL) and the organisation's own.
 type Ctx = Pick<AuthContext, "organizationId">;
@@ -12,11 +13,7 @@ async function listNamed(db: DB, table: "wood_types" | "wood_qualities", ctx: Ct
     .where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", ctx.organizationId)]))
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    // Built-in names are translated; an organisation's own names are its own words.
-    name: r.organization_id === null ? t(`lookups:${table}.${r.id}`, { defaultValue: r.name }) : r.name,
-  }));
+  return translateLookups(t, table, rows);
 }
 
 export const listWoodTypes = (db: DB, ctx: Ctx, t: TFunction) => listNamed(db, "wood_types", ctx, t);

@@ -1,18 +1,31 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, LumberMeasurement } from "#db/schema";
 import { lumberMeasurementVolumeM3, plankCount, type PlankRect } from "~/domain/lumber";
-import { inspectPhoto } from "~/models/measurement-photo.server";
-import { canEdit, getStorageRow, NotFoundError, requireEditable, requireEditor, TimberValidationError } from "~/models/timber.server";
-import type { FileStorage } from "~/services/file-storage.server";
-import type { AuthContext } from "~/utils/auth.server";
+import {
+  checkCustomFields,
+  getStorageRow,
+  NotFoundError,
+  openEditableRow,
+  softDeleteMeasurements,
+  TimberValidationError,
+  type DeviceUploadPlug,
+} from "~/models/measurement-kind.server";
+import { photoUrl } from "~/models/measurement-photo.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
-import { isNewPlankComplete, type LumberPatch } from "~/utils/schemas/lumber";
+import {
+  isNewPlankComplete,
+  LumberDeviceMeasurementSchema,
+  type LumberDeviceMeasurementInput,
+  type LumberPatch,
+} from "~/utils/schemas/lumber";
 
 // Lumber measurements: a photo of a package's end with its planks marked as rectangles in image
 // pixels. Plank edits recount the planks and recompute the volume on the server, only through
 // app/domain/lumber.ts, from the product's plank size (millimetres). Every query is scoped by
 // the organisation; another organisation's row is "not found". Editing rights, the inventory
-// lock and the error classes are the timber ones, so the API answers them the same way.
+// lock, soft delete, photos and the errors are every measurement kind's
+// (measurement-kind.server.ts), so the API answers them the same way.
 
 type Ctx = Pick<AuthContext, "organizationId">;
 type Executor = DB | Transaction<Database>;
@@ -22,8 +35,17 @@ export const LUMBER_PAGE_SIZE = 5;
 export type ProductSize = { id: number; name: string; plank_length: number; plank_width: number; plank_height: number };
 
 /** One lumber measurement of the organisation (deleted ones too when asked), or undefined. */
-export async function getLumberMeasurementRow(db: Executor, ctx: Ctx, id: number, opts: { includeDeleted?: boolean } = {}) {
-  let q = db.selectFrom("lumber_measurements").selectAll().where("id", "=", id).where("organization_id", "=", ctx.organizationId);
+export async function getLumberMeasurementRow(
+  db: Executor,
+  ctx: Ctx,
+  id: number,
+  opts: { includeDeleted?: boolean } = {},
+) {
+  let q = db
+    .selectFrom("lumber_measurements")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId);
   if (!opts.includeDeleted) q = q.where("deleted_at", "is", null);
   return q.executeTakeFirst();
 }
@@ -39,7 +61,11 @@ export async function getPlanks(db: Executor, ctx: Ctx, measurementId: number) {
     .execute();
 }
 
-export async function getLumberProductSize(db: Executor, ctx: Ctx, productId: number | null): Promise<ProductSize | null> {
+export async function getLumberProductSize(
+  db: Executor,
+  ctx: Ctx,
+  productId: number | null,
+): Promise<ProductSize | null> {
   if (productId === null) return null;
   const p = await db
     .selectFrom("lumber_products")
@@ -54,23 +80,41 @@ export async function getLumberProductSize(db: Executor, ctx: Ctx, productId: nu
  * Plank count and volume (m³) of a measurement's planks. Without a product there is no plank
  * size: the volume is 0 and volumeComputed says so, for the API and the screen to show.
  */
-export function lumberTotals(planks: ReadonlyArray<{ x: number; y: number; width: number; height: number; is_deleted: boolean }>, product: ProductSize | null) {
-  const rects: PlankRect[] = planks.map((p) => ({ x: p.x, y: p.y, width: p.width, height: p.height, isDeleted: p.is_deleted }));
+export function lumberTotals(
+  planks: ReadonlyArray<{ x: number; y: number; width: number; height: number; is_deleted: boolean }>,
+  product: ProductSize | null,
+) {
+  const rects: PlankRect[] = planks.map((p) => ({
+    x: p.x,
+    y: p.y,
+    width: p.width,
+    height: p.height,
+    isDeleted: p.is_deleted,
+  }));
   const count = plankCount(rects);
   const volume = product
-    ? lumberMeasurementVolumeM3(rects, { lengthMm: product.plank_length, widthMm: product.plank_width, heightMm: product.plank_height })
+    ? lumberMeasurementVolumeM3(rects, {
+        lengthMm: product.plank_length,
+        widthMm: product.plank_width,
+        heightMm: product.plank_height,
+      })
     : 0;
   return { plankCount: count, volume, volumeComputed: product !== null };
 }
 
-/** Whether the measurement's storage may be edited by the caller (false for a missing storage). */
-export async function canEditLumber(db: Executor, ctx: Pick<AuthContext, "roles" | "organizationId">, m: Pick<LumberMeasurement, "storage_id">) {
-  const storage = await getStorageRow(db, ctx, m.storage_id);
-  return storage ? canEdit(ctx, storage) : false;
-}
-
 // Half a pixel of slack: an editor rounding a plank at the photo's edge must not be refused.
 const EDGE_SLACK = 0.5;
+
+function insidePhoto(
+  r: { x: number; y: number; width: number; height: number },
+  photo: { width: number | null; height: number | null },
+) {
+  return (
+    !photo.width ||
+    !photo.height ||
+    (r.x + r.width <= photo.width + EDGE_SLACK && r.y + r.height <= photo.height + EDGE_SLACK)
+  );
+}
 
 /**
  * PATCH /lumber_measurements/{id}: planks with an id are moved or resized, planks without one
@@ -81,22 +125,13 @@ const EDGE_SLACK = 0.5;
  */
 export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: number, patch: LumberPatch) {
   return db.transaction().execute(async (trx) => {
-    const m = await trx
-      .selectFrom("lumber_measurements")
-      .selectAll()
-      .where("id", "=", id)
-      .where("organization_id", "=", ctx.organizationId)
-      .where("deleted_at", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!m) throw new NotFoundError();
-    await requireEditable(trx, ctx, m);
+    const m = await openEditableRow(trx, ctx, "lumber", id);
 
     const planks = await getPlanks(trx, ctx, id);
     const live = new Map(planks.filter((p) => !p.is_deleted).map((p) => [p.id, p]));
     const known = new Set(planks.map((p) => p.id));
     const inside = (r: { x: number; y: number; width: number; height: number }) =>
-      !m.photo_width || !m.photo_height || (r.x + r.width <= m.photo_width + EDGE_SLACK && r.y + r.height <= m.photo_height + EDGE_SLACK);
+      insidePhoto(r, { width: m.photo_width, height: m.photo_height });
 
     const errors: Record<string, string[]> = {};
     // Changed planks by id, later items over earlier ones; each the whole rectangle after the change.
@@ -109,9 +144,21 @@ export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: numbe
           errors[`planks.${i}.id`] = ["timber:errors.unknown"];
           return;
         }
-        const next = { id: change.id, x: change.x ?? current.x, y: change.y ?? current.y, width: change.width ?? current.width, height: change.height ?? current.height };
+        const next = {
+          id: change.id,
+          x: change.x ?? current.x,
+          y: change.y ?? current.y,
+          width: change.width ?? current.width,
+          height: change.height ?? current.height,
+        };
         if (!inside(next)) errors[`planks.${i}`] = ["timber:errors.plankOutsidePhoto"];
-        else if (change.x !== undefined || change.y !== undefined || change.width !== undefined || change.height !== undefined) moved.set(change.id, next);
+        else if (
+          change.x !== undefined ||
+          change.y !== undefined ||
+          change.width !== undefined ||
+          change.height !== undefined
+        )
+          moved.set(change.id, next);
         return;
       }
       if (!isNewPlankComplete(change)) {
@@ -139,12 +186,18 @@ export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: numbe
           sql` `,
         )} END`;
       await sql`UPDATE planks SET x = ${cases("x")}, y = ${cases("y")}, width = ${cases("width")}, height = ${cases("height")}, modified_at = ${now}
-        WHERE lumber_measurement_id = ${id} AND organization_id = ${ctx.organizationId} AND id IN (${sql.join(chunk.map((p) => p.id))})`.execute(trx);
+        WHERE lumber_measurement_id = ${id} AND organization_id = ${ctx.organizationId} AND id IN (${sql.join(chunk.map((p) => p.id))})`.execute(
+        trx,
+      );
     }
     for (let i = 0; i < added.length; i += 1000) {
       await trx
         .insertInto("planks")
-        .values(added.slice(i, i + 1000).map((p) => ({ organization_id: ctx.organizationId, lumber_measurement_id: id, ...p, modified_at: now })))
+        .values(
+          added
+            .slice(i, i + 1000)
+            .map((p) => ({ organization_id: ctx.organizationId, lumber_measurement_id: id, ...p, modified_at: now })),
+        )
         .execute();
     }
     const toRemove = [...removed].filter((plankId) => live.has(plankId));
@@ -170,45 +223,82 @@ export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: numbe
   });
 }
 
-/** Ids that are the organisation's live lumber measurements; any other id makes the whole call 404. */
-async function ownedLumberMeasurements(db: Executor, ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await db
-    .selectFrom("lumber_measurements")
-    .select(["id", "storage_id", "inventory_id"])
-    .where("organization_id", "=", ctx.organizationId)
-    .where("deleted_at", "is", null)
-    .where("id", "in", unique)
-    .execute();
-  if (rows.length !== unique.length) throw new NotFoundError();
-  return rows;
-}
+type LumberUploadRows = {
+  product: ProductSize | null;
+  customFields: Record<string, unknown>;
+  totals: ReturnType<typeof lumberTotals>;
+};
 
-/** DELETE /lumber_measurements: soft delete, as timber; measurements counted in an inventory stay. */
+/**
+ * Lumber measurements uploaded by the mobile app (POST /api/device/lumber_measurements): the
+ * package-end photo, its planks and the product, plugged into the upload envelope of every kind
+ * (services/measurement-uploads.server.ts). The plank count and volume come from app/domain.
+ */
+export const lumberDeviceUpload: DeviceUploadPlug<LumberDeviceMeasurementInput, LumberUploadRows> = {
+  kind: "lumber",
+  schema: LumberDeviceMeasurementSchema,
+
+  async prepare(db, ctx, input, photo) {
+    const product = await getLumberProductSize(db, ctx, input.lumber_product_id ?? null);
+    const custom = await checkCustomFields(db, ctx, "lumber", input.custom_fields, { requireAll: false });
+    const errors: Record<string, string[]> = { ...custom.errors };
+    if (input.lumber_product_id && !product) errors.lumber_product_id = ["timber:errors.unknown"];
+    input.planks.forEach((plank, i) => {
+      if (!insidePhoto(plank, photo)) errors[`planks.${i}`] = ["timber:errors.plankOutsidePhoto"];
+    });
+    if (Object.keys(errors).length) throw new TimberValidationError(errors);
+    const totals = lumberTotals(
+      input.planks.map((p) => ({ ...p, is_deleted: false })),
+      product,
+    );
+    return { product, customFields: custom.clean, totals };
+  },
+
+  async insert(trx, ctx, device, input, { product, customFields, totals }) {
+    const r = await trx
+      .insertInto("lumber_measurements")
+      .values({
+        organization_id: ctx.organizationId,
+        storage_id: input.storage_id,
+        device_id: device.id,
+        client_id: input.client_id,
+        lumber_product_id: product?.id ?? null,
+        measurement_type_id: input.measurement_type_id,
+        taken_at: input.taken_at,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        plank_count: totals.plankCount,
+        volume: totals.volume,
+        comment: input.comment ?? null,
+        custom_fields: JSON.stringify(customFields),
+      })
+      .executeTakeFirstOrThrow();
+    const id = Number(r.insertId);
+    for (let i = 0; i < input.planks.length; i += 1000) {
+      await trx
+        .insertInto("planks")
+        .values(
+          input.planks
+            .slice(i, i + 1000)
+            .map((p) => ({ organization_id: ctx.organizationId, lumber_measurement_id: id, ...p })),
+        )
+        .execute();
+    }
+    return id;
+  },
+
+  async answer(db, ctx, id) {
+    const m = (await getLumberMeasurementRow(db, ctx, id, { includeDeleted: true }))!;
+    return { measurement: await serializeLumberMeasurement(db, ctx, m, { extra: ["planks"] }) };
+  },
+};
+
+/** DELETE /lumber_measurements: soft delete, as every kind; measurements counted in an inventory stay. */
 export async function deleteLumberMeasurements(db: DB, ctx: AuthContext, ids: number[]) {
-  return db.transaction().execute(async (trx) => {
-    const rows = await ownedLumberMeasurements(trx, ctx, ids);
-    const storageIds = [...new Set(rows.map((r) => r.storage_id))];
-    const storages = await trx
-      .selectFrom("storages")
-      .select(["id", "storage_group_id"])
-      .where("organization_id", "=", ctx.organizationId)
-      .where("id", "in", storageIds)
-      .execute();
-    if (storages.length !== storageIds.length) throw new NotFoundError();
-    for (const s of storages) requireEditor(ctx, s);
-    const locked = ids.findIndex((id) => rows.find((r) => r.id === id)!.inventory_id !== null);
-    if (locked >= 0) throw new TimberValidationError({ [`measurement_ids.${locked}`]: ["timber:errors.inInventory"] });
-    await trx
-      .updateTable("lumber_measurements")
-      .set({ deleted_at: new Date() })
-      .where("organization_id", "=", ctx.organizationId)
-      .where("id", "in", rows.map((r) => r.id))
-      .execute();
-    return rows.length;
-  });
+  return softDeleteMeasurements(db, ctx, "lumber", ids);
 }
 
+/** The original photo's URL the lumber API answers as `photo` (the renditions are at photoUrl's). */
 export function lumberPhotoUrl(id: number) {
   return `/files/lumber_measurements/${id}/photo`;
 }
@@ -218,11 +308,17 @@ export function lumberPhotoUrl(id: number) {
  * newest first, optionally of one storage (another organisation's storage is not found) and
  * of the given ids.
  */
-export async function searchLumberMeasurements(db: DB, ctx: Ctx, input: { storageId?: number; measurementIds?: number[]; page: number }) {
+export async function searchLumberMeasurements(
+  db: DB,
+  ctx: Ctx,
+  input: { storageId?: number; measurementIds?: number[]; page: number },
+) {
   if (input.storageId !== undefined && !(await getStorageRow(db, ctx, input.storageId))) throw new NotFoundError();
   let base = db
     .selectFrom("lumber_measurements as lm")
-    .leftJoin("lumber_products as p", (join) => join.onRef("p.id", "=", "lm.lumber_product_id").on("p.organization_id", "=", ctx.organizationId))
+    .leftJoin("lumber_products as p", (join) =>
+      join.onRef("p.id", "=", "lm.lumber_product_id").on("p.organization_id", "=", ctx.organizationId),
+    )
     .where("lm.organization_id", "=", ctx.organizationId)
     .where("lm.deleted_at", "is", null);
   if (input.storageId !== undefined) base = base.where("lm.storage_id", "=", input.storageId);
@@ -242,6 +338,7 @@ export async function searchLumberMeasurements(db: DB, ctx: Ctx, input: { storag
         "lm.taken_at",
         "lm.inventory_id",
         "lm.photo_key",
+        "lm.photo_thumbnail_key",
       ])
       .orderBy("lm.taken_at", "desc")
       .orderBy("lm.id", "desc")
@@ -255,7 +352,11 @@ export async function searchLumberMeasurements(db: DB, ctx: Ctx, input: { storag
     per_page: LUMBER_PAGE_SIZE,
     total_count: total,
     total_pages: Math.max(1, Math.ceil(total / LUMBER_PAGE_SIZE)),
-    measurements: rows.map(({ photo_key, ...r }) => ({ ...r, photo: photo_key ? lumberPhotoUrl(r.id) : null })),
+    measurements: rows.map(({ photo_key, photo_thumbnail_key, ...r }) => ({
+      ...r,
+      photo: photo_key ? lumberPhotoUrl(r.id) : null,
+      photo_thumbnail: photo_thumbnail_key ? photoUrl("lumber", r.id, "thumbnail") : null,
+    })),
   };
 }
 
@@ -266,10 +367,16 @@ const EXTRA_FIELDS = ["planks", "logs", "custom_fields", "comment"] as const;
  * extras. plank_length is the product's, in millimetres; volume in m³. The spec's "logs" extra
  * of this call means the planks.
  */
-export async function serializeLumberMeasurement(db: Executor, ctx: Ctx, m: LumberMeasurement, opts: { fields?: string[]; extra?: string[] } = {}) {
+export async function serializeLumberMeasurement(
+  db: Executor,
+  ctx: Ctx,
+  m: LumberMeasurement,
+  opts: { fields?: string[]; extra?: string[] } = {},
+) {
   const product = await getLumberProductSize(db, ctx, m.lumber_product_id);
   const base: Record<string, unknown> = {
     id: m.id,
+    client_id: m.client_id,
     storage_id: m.storage_id,
     device_id: m.device_id,
     lumber_product_id: m.lumber_product_id,
@@ -290,6 +397,10 @@ export async function serializeLumberMeasurement(db: Executor, ctx: Ctx, m: Lumb
     inventory_id: m.inventory_id,
     photo_file_name: m.photo_file_name,
     photo: m.photo_key ? lumberPhotoUrl(m.id) : null,
+    photo_optimized: m.photo_optimized_key ? photoUrl("lumber", m.id, "optimized") : null,
+    photo_popup: m.photo_popup_key ? photoUrl("lumber", m.id, "popup") : null,
+    photo_thumbnail: m.photo_thumbnail_key ? photoUrl("lumber", m.id, "thumbnail") : null,
+    photo_status: m.photo_status,
     photo_width: m.photo_width,
     photo_height: m.photo_height,
   };
@@ -316,27 +427,6 @@ export async function serializeLumberMeasurement(db: Executor, ctx: Ctx, m: Lumb
   return data;
 }
 
-/** The stored photo's key: undefined when the measurement is not the organisation's, null without a photo. */
-export async function getLumberPhotoKey(db: DB, ctx: Ctx, id: number) {
-  const row = await db.selectFrom("lumber_measurements").select("photo_key").where("id", "=", id).where("organization_id", "=", ctx.organizationId).executeTakeFirst();
-  return row ? row.photo_key : undefined;
-}
-
-/** Stores a lumber photo as uploaded (checked like timber photos) and records its size. */
-export async function storeLumberPhoto(db: DB, files: FileStorage, input: { organizationId: number; measurementId: number; data: Buffer; fileName: string }) {
-  const info = await inspectPhoto(input.data);
-  const ext = info.format === "jpeg" ? "jpg" : info.format;
-  const key = `organizations/${input.organizationId}/lumber_measurements/${input.measurementId}/original.${ext}`;
-  await files.put(key, input.data);
-  await db
-    .updateTable("lumber_measurements")
-    .set({ photo_key: key, photo_file_name: input.fileName.slice(0, 255), photo_width: info.width, photo_height: info.height, updated_at: new Date() })
-    .where("id", "=", input.measurementId)
-    .where("organization_id", "=", input.organizationId)
-    .execute();
-  return { key, ...info };
-}
-
 /** The organisation's active custom fields for lumber measurements, to label stored values. */
 export async function listLumberCustomFields(db: DB, ctx: Ctx) {
   return db
@@ -351,6 +441,11 @@ export async function listLumberCustomFields(db: DB, ctx: Ctx) {
 
 export async function getDeviceName(db: DB, ctx: Ctx, deviceId: number | null) {
   if (deviceId === null) return null;
-  const d = await db.selectFrom("devices").select(["id", "name"]).where("id", "=", deviceId).where("organization_id", "=", ctx.organizationId).executeTakeFirst();
+  const d = await db
+    .selectFrom("devices")
+    .select(["id", "name"])
+    .where("id", "=", deviceId)
+    .where("organization_id", "=", ctx.organizationId)
+    .executeTakeFirst();
   return d ?? null;
 }

@@ -1,7 +1,11 @@
-import type { TFunction } from "i18next";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AssortmentsTable } from "#db/schema";
+import type { PriceVolumeUnit } from "~/domain/units";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
+import { lookupName } from "~/utils/lookup-name";
 import { rangesConflict } from "~/utils/schemas/master-data";
+import type { TFunction } from "i18next";
+import type { Selectable } from "kysely";
 
 // Timber master data. Built-in rows (organization_id NULL) are shared and read-only; an
 // organisation changes only its own rows, and another organisation's row is "not_found".
@@ -12,7 +16,12 @@ export type Outcome = "ok" | "not_found" | "built_in";
 
 type Named = "wood_types" | "wood_qualities";
 
-export async function ownership(db: DB, ctx: Ctx, table: Named | "culls" | "assortments", id: number): Promise<Outcome> {
+export async function ownership(
+  db: DB,
+  ctx: Ctx,
+  table: Named | "culls" | "assortments",
+  id: number,
+): Promise<Outcome> {
   const row = await db.selectFrom(table).select("organization_id").where("id", "=", id).executeTakeFirst();
   if (!row) return "not_found";
   if (row.organization_id === null) return "built_in";
@@ -26,13 +35,16 @@ export async function listNamed(db: DB, ctx: Ctx, table: Named, t?: TFunction) {
     .where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", ctx.organizationId)]))
     .execute();
   // In id order as the foundation's lookups answer them; the /timber lists sort by name.
-  return rows
-    .sort((a, b) => a.id - b.id)
-    .map((r) => ({ ...r, name: r.organization_id === null && t ? t(`lookups:${table}.${r.id}`, { defaultValue: r.name }) : r.name }));
+  return rows.sort((a, b) => a.id - b.id).map((r) => (t ? { ...r, name: lookupName(t, table, r) } : r));
 }
 
 export async function getNamed(db: DB, ctx: Ctx, table: Named, id: number) {
-  return db.selectFrom(table).select(["id", "name", "archived", "organization_id"]).where("id", "=", id).where("organization_id", "=", ctx.organizationId).executeTakeFirst();
+  return db
+    .selectFrom(table)
+    .select(["id", "name", "archived", "organization_id"])
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .executeTakeFirst();
 }
 
 export async function createNamed(db: DB, ctx: Ctx, table: Named, name: string) {
@@ -40,7 +52,13 @@ export async function createNamed(db: DB, ctx: Ctx, table: Named, name: string) 
   return Number(r.insertId);
 }
 
-export async function updateNamed(db: DB, ctx: Ctx, table: Named, id: number, changes: { name?: string; archived?: boolean }): Promise<Outcome> {
+export async function updateNamed(
+  db: DB,
+  ctx: Ctx,
+  table: Named,
+  id: number,
+  changes: { name?: string; archived?: boolean },
+): Promise<Outcome> {
   const own = await ownership(db, ctx, table, id);
   if (own !== "ok") return own;
   if (Object.keys(changes).length) await db.updateTable(table).set(changes).where("id", "=", id).execute();
@@ -59,12 +77,29 @@ export async function listCulls(db: DB, ctx: Ctx) {
     .execute();
 }
 
-export async function createCull(db: DB, ctx: Ctx, input: { reason: string; min?: number | null; max?: number | null }) {
-  const r = await db.insertInto("culls").values({ organization_id: ctx.organizationId, reason: input.reason, min: input.min ?? null, max: input.max ?? null }).executeTakeFirstOrThrow();
+export async function createCull(
+  db: DB,
+  ctx: Ctx,
+  input: { reason: string; min?: number | null; max?: number | null },
+) {
+  const r = await db
+    .insertInto("culls")
+    .values({
+      organization_id: ctx.organizationId,
+      reason: input.reason,
+      min: input.min ?? null,
+      max: input.max ?? null,
+    })
+    .executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
-export async function updateCull(db: DB, ctx: Ctx, id: number, changes: { reason?: string; min?: number | null; max?: number | null; archived?: boolean }): Promise<Outcome> {
+export async function updateCull(
+  db: DB,
+  ctx: Ctx,
+  id: number,
+  changes: { reason?: string; min?: number | null; max?: number | null; archived?: boolean },
+): Promise<Outcome> {
   const own = await ownership(db, ctx, "culls", id);
   if (own !== "ok") return own;
   if (Object.keys(changes).length) await db.updateTable("culls").set(changes).where("id", "=", id).execute();
@@ -84,7 +119,7 @@ export async function listAssortmentRows(db: DB, ctx: Ctx) {
   return rows.map(serializeAssortment);
 }
 
-export function serializeAssortment(a: Awaited<ReturnType<typeof rawAssortment>> & object) {
+export function serializeAssortment(a: Selectable<AssortmentsTable>) {
   return {
     id: a.id,
     name: a.name,
@@ -104,12 +139,13 @@ export function serializeAssortment(a: Awaited<ReturnType<typeof rawAssortment>>
   };
 }
 
-async function rawAssortment(db: DB, id: number) {
-  return db.selectFrom("assortments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-}
-
 export async function getAssortment(db: DB, ctx: Ctx, id: number) {
-  const row = await db.selectFrom("assortments").selectAll().where("id", "=", id).where("organization_id", "=", ctx.organizationId).executeTakeFirst();
+  const row = await db
+    .selectFrom("assortments")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .executeTakeFirst();
   return row ? serializeAssortment(row) : undefined;
 }
 
@@ -124,7 +160,7 @@ type AssortmentInput = {
   diameter_percentage?: number | null;
   price_cents?: number | null;
   price_per_log_cents?: number | null;
-  volume_unit?: "m^3" | "ft^3" | "fbm" | "pmt";
+  volume_unit?: PriceVolumeUnit;
   custom_fields?: Record<string, unknown>;
   archived?: boolean;
 };
@@ -141,7 +177,10 @@ function assortmentColumns(input: AssortmentInput) {
 
 /** Species and quality must be built-in or this organisation's; "lookup" names the bad field. */
 async function checkLookups(db: DB, ctx: Ctx, input: AssortmentInput): Promise<string | null> {
-  for (const [field, table] of [["wood_type_id", "wood_types"], ["wood_quality_id", "wood_qualities"]] as const) {
+  for (const [field, table] of [
+    ["wood_type_id", "wood_types"],
+    ["wood_quality_id", "wood_qualities"],
+  ] as const) {
     const id = input[field];
     if (id == null) continue;
     const row = await db.selectFrom(table).select("organization_id").where("id", "=", id).executeTakeFirst();
@@ -150,7 +189,11 @@ async function checkLookups(db: DB, ctx: Ctx, input: AssortmentInput): Promise<s
   return null;
 }
 
-export async function createAssortment(db: DB, ctx: Ctx, input: AssortmentInput & { name: string; wood_type_id: number }) {
+export async function createAssortment(
+  db: DB,
+  ctx: Ctx,
+  input: AssortmentInput & { name: string; wood_type_id: number },
+) {
   const bad = await checkLookups(db, ctx, input);
   if (bad) return { error: bad };
   const r = await db
@@ -160,22 +203,46 @@ export async function createAssortment(db: DB, ctx: Ctx, input: AssortmentInput 
   return { id: Number(r.insertId) };
 }
 
-export async function updateAssortment(db: DB, ctx: Ctx, id: number, input: AssortmentInput): Promise<Outcome | { error: string }> {
+export async function updateAssortment(
+  db: DB,
+  ctx: Ctx,
+  id: number,
+  input: AssortmentInput,
+): Promise<Outcome | { error: string }> {
   const own = await ownership(db, ctx, "assortments", id);
   if (own !== "ok") return own;
   const bad = await checkLookups(db, ctx, input);
   if (bad) return { error: bad };
   const cols = assortmentColumns(input);
-  if (Object.keys(cols).length) await db.updateTable("assortments").set(cols as never).where("id", "=", id).execute();
+  if (Object.keys(cols).length)
+    await db
+      .updateTable("assortments")
+      .set(cols as never)
+      .where("id", "=", id)
+      .execute();
   return "ok";
 }
 
 // Diameter profiles
 
 export async function listDiameterProfiles(db: DB, ctx: Ctx) {
-  const profiles = await db.selectFrom("diameter_profiles").selectAll().where("organization_id", "=", ctx.organizationId).orderBy("name").orderBy("id").execute();
+  const profiles = await db
+    .selectFrom("diameter_profiles")
+    .selectAll()
+    .where("organization_id", "=", ctx.organizationId)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
   const links = profiles.length
-    ? await db.selectFrom("diameter_profile_assortments").select(["diameter_profile_id", "assortment_id"]).where("diameter_profile_id", "in", profiles.map((p) => p.id)).execute()
+    ? await db
+        .selectFrom("diameter_profile_assortments")
+        .select(["diameter_profile_id", "assortment_id"])
+        .where(
+          "diameter_profile_id",
+          "in",
+          profiles.map((p) => p.id),
+        )
+        .execute()
     : [];
   return profiles.map((p) => ({
     id: p.id,
@@ -191,10 +258,19 @@ export async function getDiameterProfile(db: DB, ctx: Ctx, id: number) {
 }
 
 /** The chosen assortments: visible to the organisation, both bounds set, no overlaps. Returns the error key or null. */
-async function checkProfile(db: DB, ctx: Ctx, input: { default_cull_id?: number | null; wood_characteristic_ids?: number[] }) {
+async function checkProfile(
+  db: DB,
+  ctx: Ctx,
+  input: { default_cull_id?: number | null; wood_characteristic_ids?: number[] },
+) {
   if (input.default_cull_id != null) {
-    const cull = await db.selectFrom("culls").select("organization_id").where("id", "=", input.default_cull_id).executeTakeFirst();
-    if (!cull || (cull.organization_id !== null && cull.organization_id !== ctx.organizationId)) return { field: "default_cull_id", message: "accounts:timber.cullInvalid" };
+    const cull = await db
+      .selectFrom("culls")
+      .select("organization_id")
+      .where("id", "=", input.default_cull_id)
+      .executeTakeFirst();
+    if (!cull || (cull.organization_id !== null && cull.organization_id !== ctx.organizationId))
+      return { field: "default_cull_id", message: "accounts:timber.cullInvalid" };
   }
   if (input.wood_characteristic_ids) {
     const ids = [...new Set(input.wood_characteristic_ids)];
@@ -204,22 +280,36 @@ async function checkProfile(db: DB, ctx: Ctx, input: { default_cull_id?: number 
       .where("id", "in", ids)
       .where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", ctx.organizationId)]))
       .execute();
-    if (rows.length !== ids.length) return { field: "wood_characteristic_ids", message: "accounts:timber.assortmentInvalid" };
+    if (rows.length !== ids.length)
+      return { field: "wood_characteristic_ids", message: "accounts:timber.assortmentInvalid" };
     for (let i = 0; i < rows.length; i++) {
-      if (rows[i].min == null || rows[i].max == null) return { field: "wood_characteristic_ids", message: "accounts:timber.boundsRequired" };
-      for (let j = i + 1; j < rows.length; j++) if (rangesConflict(rows[i], rows[j])) return { field: "wood_characteristic_ids", message: "accounts:timber.overlap" };
+      if (rows[i].min == null || rows[i].max == null)
+        return { field: "wood_characteristic_ids", message: "accounts:timber.boundsRequired" };
+      for (let j = i + 1; j < rows.length; j++)
+        if (rangesConflict(rows[i], rows[j]))
+          return { field: "wood_characteristic_ids", message: "accounts:timber.overlap" };
     }
   }
   return null;
 }
 
-export async function createDiameterProfile(db: DB, ctx: Ctx, input: { name: string; default_cull_id?: number | null; wood_characteristic_ids: number[] }) {
+export async function createDiameterProfile(
+  db: DB,
+  ctx: Ctx,
+  input: { name: string; default_cull_id?: number | null; wood_characteristic_ids: number[] },
+) {
   const problem = await checkProfile(db, ctx, input);
   if (problem) return { problem };
   const id = await db.transaction().execute(async (trx) => {
-    const r = await trx.insertInto("diameter_profiles").values({ organization_id: ctx.organizationId, name: input.name, default_cull_id: input.default_cull_id ?? null }).executeTakeFirstOrThrow();
+    const r = await trx
+      .insertInto("diameter_profiles")
+      .values({ organization_id: ctx.organizationId, name: input.name, default_cull_id: input.default_cull_id ?? null })
+      .executeTakeFirstOrThrow();
     const id = Number(r.insertId);
-    await trx.insertInto("diameter_profile_assortments").values([...new Set(input.wood_characteristic_ids)].map((a) => ({ diameter_profile_id: id, assortment_id: a }))).execute();
+    await trx
+      .insertInto("diameter_profile_assortments")
+      .values([...new Set(input.wood_characteristic_ids)].map((a) => ({ diameter_profile_id: id, assortment_id: a })))
+      .execute();
     return id;
   });
   return { id };
@@ -239,7 +329,10 @@ export async function updateDiameterProfile(
     if (Object.keys(cols).length) await trx.updateTable("diameter_profiles").set(cols).where("id", "=", id).execute();
     if (wood_characteristic_ids) {
       await trx.deleteFrom("diameter_profile_assortments").where("diameter_profile_id", "=", id).execute();
-      await trx.insertInto("diameter_profile_assortments").values([...new Set(wood_characteristic_ids)].map((a) => ({ diameter_profile_id: id, assortment_id: a }))).execute();
+      await trx
+        .insertInto("diameter_profile_assortments")
+        .values([...new Set(wood_characteristic_ids)].map((a) => ({ diameter_profile_id: id, assortment_id: a })))
+        .execute();
     }
   });
   return { outcome: "ok" as const };
@@ -248,19 +341,42 @@ export async function updateDiameterProfile(
 // Lumber products
 
 export async function listLumberProducts(db: DB, ctx: Ctx) {
-  return db.selectFrom("lumber_products").select(["id", "name", "plank_length", "plank_width", "plank_height"]).where("organization_id", "=", ctx.organizationId).orderBy("name").orderBy("id").execute();
+  return db
+    .selectFrom("lumber_products")
+    .select(["id", "name", "plank_length", "plank_width", "plank_height"])
+    .where("organization_id", "=", ctx.organizationId)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
 }
 
 export async function getLumberProduct(db: DB, ctx: Ctx, id: number) {
-  return db.selectFrom("lumber_products").select(["id", "name", "plank_length", "plank_width", "plank_height"]).where("id", "=", id).where("organization_id", "=", ctx.organizationId).executeTakeFirst();
+  return db
+    .selectFrom("lumber_products")
+    .select(["id", "name", "plank_length", "plank_width", "plank_height"])
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .executeTakeFirst();
 }
 
-export async function createLumberProduct(db: DB, ctx: Ctx, input: { name: string; plank_length: number; plank_width: number; plank_height: number }) {
-  const r = await db.insertInto("lumber_products").values({ ...input, organization_id: ctx.organizationId }).executeTakeFirstOrThrow();
+export async function createLumberProduct(
+  db: DB,
+  ctx: Ctx,
+  input: { name: string; plank_length: number; plank_width: number; plank_height: number },
+) {
+  const r = await db
+    .insertInto("lumber_products")
+    .values({ ...input, organization_id: ctx.organizationId })
+    .executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
-export async function updateLumberProduct(db: DB, ctx: Ctx, id: number, changes: Partial<{ name: string; plank_length: number; plank_width: number; plank_height: number }>) {
+export async function updateLumberProduct(
+  db: DB,
+  ctx: Ctx,
+  id: number,
+  changes: Partial<{ name: string; plank_length: number; plank_width: number; plank_height: number }>,
+) {
   if (!(await getLumberProduct(db, ctx, id))) return false;
   if (Object.keys(changes).length) await db.updateTable("lumber_products").set(changes).where("id", "=", id).execute();
   return true;

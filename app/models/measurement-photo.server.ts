@@ -1,66 +1,69 @@
-import sharp, { type Metadata } from "sharp";
-import type { FileStorage } from "~/services/file-storage.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
+import { MEASUREMENT_KINDS, type MeasurementKind } from "./measurement-kind.server";
 
-// A measurement photo: the original is kept as uploaded; a job makes the renditions the screens
-// use. photo_status follows the job (0 pending, 1 done, 3 failed) so nothing stays pending unseen.
+// A measurement photo's row side, for every kind: the original is kept as uploaded; a job makes
+// the renditions the screens use (services/photos.server.ts). photo_status follows the job
+// (0 pending, 1 done, 3 failed) so nothing stays pending unseen.
 
-export const PHOTO_LIMITS = {
-  maxBytes: 30 * 1024 * 1024,
-  // Refuses decompression bombs: a small file that would expand past 80 megapixels.
-  maxPixels: 80_000_000,
-  formats: ["jpeg", "png", "webp"] as const,
-};
+export const PHOTO_VARIANTS = ["original", "optimized", "popup", "thumbnail"] as const;
+export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
+export const RENDITION_NAMES = ["optimized", "popup", "thumbnail"] as const;
+export type RenditionName = (typeof RENDITION_NAMES)[number];
 
-export const RENDITIONS = {
-  optimized: { size: 2560, fit: "inside" as const, quality: 82 },
-  popup: { size: 1280, fit: "inside" as const, quality: 80 },
-  thumbnail: { size: 160, fit: "cover" as const, quality: 75 },
-};
+const VARIANT_COLUMN = {
+  original: "photo_key",
+  optimized: "photo_optimized_key",
+  popup: "photo_popup_key",
+  thumbnail: "photo_thumbnail_key",
+} as const;
 
-export class PhotoRejectedError extends Error {
-  constructor(public reason: "not_an_image" | "too_large" | "too_many_pixels" | "unsupported_format") {
-    super(reason);
-  }
+type Ctx = Pick<AuthContext, "organizationId">;
+
+const tableOf = (kind: MeasurementKind) => MEASUREMENT_KINDS[kind].table;
+
+/** Where a photo file of a measurement is kept in the file storage. */
+export function photoStorageKey(kind: MeasurementKind, organizationId: number, measurementId: number, name: string) {
+  return `organizations/${organizationId}/${MEASUREMENT_KINDS[kind].filesFolder}/${measurementId}/${name}`;
 }
 
-export async function inspectPhoto(data: Buffer) {
-  if (data.byteLength > PHOTO_LIMITS.maxBytes) throw new PhotoRejectedError("too_large");
-  let meta: Metadata;
-  try {
-    meta = await sharp(data, { limitInputPixels: PHOTO_LIMITS.maxPixels }).metadata();
-  } catch {
-    throw new PhotoRejectedError("not_an_image");
-  }
-  if (!meta.format || !(PHOTO_LIMITS.formats as readonly string[]).includes(meta.format)) {
-    throw new PhotoRejectedError("unsupported_format");
-  }
-  if (!meta.width || !meta.height) throw new PhotoRejectedError("not_an_image");
-  if (meta.width * meta.height > PHOTO_LIMITS.maxPixels) throw new PhotoRejectedError("too_many_pixels");
-  return { format: meta.format, width: meta.width, height: meta.height };
+/** The URL a member of the organisation reads a photo file at (app/routes/files.*). */
+export function photoUrl(kind: MeasurementKind, measurementId: number, variant: PhotoVariant) {
+  return `/files/${MEASUREMENT_KINDS[kind].filesFolder}/${measurementId}/${variant}`;
 }
 
-function photoKey(organizationId: number, measurementId: number, name: string) {
-  return `organizations/${organizationId}/measurements/${measurementId}/${name}`;
-}
-
-/** Stores the original and marks the renditions pending; the caller enqueues the job. */
-export async function storeOriginalPhoto(
-  db: DB,
-  storage: FileStorage,
-  input: { organizationId: number; measurementId: number; data: Buffer; fileName: string },
+/** The rendition screens show: the optimized one once the photo job made it, else the original. */
+export function screenPhotoUrl(
+  kind: MeasurementKind,
+  m: { id: number; photo_key: string | null; photo_optimized_key: string | null },
 ) {
-  const info = await inspectPhoto(input.data);
-  const ext = info.format === "jpeg" ? "jpg" : info.format;
-  const key = photoKey(input.organizationId, input.measurementId, `original.${ext}`);
-  await storage.put(key, input.data);
+  return m.photo_optimized_key
+    ? photoUrl(kind, m.id, "optimized")
+    : m.photo_key
+      ? photoUrl(kind, m.id, "original")
+      : null;
+}
+
+/** Records a stored original and marks the renditions pending; the caller enqueues the job. */
+export async function recordOriginalPhoto(
+  db: DB,
+  kind: MeasurementKind,
+  input: {
+    organizationId: number;
+    measurementId: number;
+    key: string;
+    fileName: string;
+    width: number;
+    height: number;
+  },
+) {
   await db
-    .updateTable("measurements")
+    .updateTable(tableOf(kind))
     .set({
-      photo_key: key,
+      photo_key: input.key,
       photo_file_name: input.fileName.slice(0, 255),
-      photo_width: info.width,
-      photo_height: info.height,
+      photo_width: input.width,
+      photo_height: input.height,
       photo_status: 0,
       photo_error: null,
       photo_enqueued_at: new Date(),
@@ -69,30 +72,25 @@ export async function storeOriginalPhoto(
     .where("id", "=", input.measurementId)
     .where("organization_id", "=", input.organizationId)
     .execute();
-  return { key, ...info };
 }
 
-/** Makes the optimized, popup and thumbnail renditions; safe to run again. */
-export async function makeRenditions(db: DB, storage: FileStorage, measurementId: number) {
-  const row = await db
-    .selectFrom("measurements")
+/** The original of a measurement's photo, for the renditions job (which works by id). */
+export async function findPhotoOriginal(db: DB, kind: MeasurementKind, measurementId: number) {
+  return db
+    .selectFrom(tableOf(kind))
     .select(["id", "organization_id", "photo_key"])
     .where("id", "=", measurementId)
     .executeTakeFirst();
-  if (!row?.photo_key) return null;
-  const original = await storage.get(row.photo_key);
-  const keys: Record<keyof typeof RENDITIONS, string> = { optimized: "", popup: "", thumbnail: "" };
-  for (const [name, r] of Object.entries(RENDITIONS) as [keyof typeof RENDITIONS, (typeof RENDITIONS)[keyof typeof RENDITIONS]][]) {
-    const out = await sharp(original, { limitInputPixels: PHOTO_LIMITS.maxPixels })
-      .rotate()
-      .resize(r.size, r.size, { fit: r.fit, withoutEnlargement: r.fit === "inside" })
-      .jpeg({ quality: r.quality, mozjpeg: true })
-      .toBuffer();
-    keys[name] = photoKey(row.organization_id, row.id, `${name}.jpg`);
-    await storage.put(keys[name], out);
-  }
+}
+
+export async function recordRenditions(
+  db: DB,
+  kind: MeasurementKind,
+  measurementId: number,
+  keys: Record<RenditionName, string>,
+) {
   await db
-    .updateTable("measurements")
+    .updateTable(tableOf(kind))
     .set({
       photo_optimized_key: keys.optimized,
       photo_popup_key: keys.popup,
@@ -100,23 +98,22 @@ export async function makeRenditions(db: DB, storage: FileStorage, measurementId
       photo_status: 1,
       photo_error: null,
     })
-    .where("id", "=", row.id)
+    .where("id", "=", measurementId)
     .execute();
-  return { organizationId: row.organization_id, measurementId: row.id, keys };
 }
 
-export async function markPhotoFailed(db: DB, measurementId: number, reason: string) {
+export async function markPhotoFailed(db: DB, kind: MeasurementKind, measurementId: number, reason: string) {
   await db
-    .updateTable("measurements")
+    .updateTable(tableOf(kind))
     .set({ photo_status: 3, photo_error: reason.slice(0, 512) })
     .where("id", "=", measurementId)
     .execute();
 }
 
 /** Photos still pending long after they were enqueued: their job was lost or the worker died. */
-export async function findStalePhotos(db: DB, enqueuedBefore: Date, limit = 100) {
+export async function findStalePhotos(db: DB, kind: MeasurementKind, enqueuedBefore: Date, limit = 100) {
   return db
-    .selectFrom("measurements")
+    .selectFrom(tableOf(kind))
     .select(["id", "photo_attempts"])
     .where("photo_status", "=", 0)
     .where("photo_key", "is not", null)
@@ -126,10 +123,30 @@ export async function findStalePhotos(db: DB, enqueuedBefore: Date, limit = 100)
     .execute();
 }
 
-export async function notePhotoReenqueued(db: DB, measurementId: number) {
+export async function notePhotoReenqueued(db: DB, kind: MeasurementKind, measurementId: number) {
   await db
-    .updateTable("measurements")
+    .updateTable(tableOf(kind))
     .set((eb) => ({ photo_enqueued_at: new Date(), photo_attempts: eb("photo_attempts", "+", 1) }))
     .where("id", "=", measurementId)
     .execute();
+}
+
+/**
+ * The storage key of one photo file: undefined when the measurement is not the caller's
+ * organisation's, null when it has no such file (yet).
+ */
+export async function getPhotoKey(
+  db: DB,
+  ctx: Ctx,
+  kind: MeasurementKind,
+  measurementId: number,
+  variant: PhotoVariant,
+) {
+  const row = await db
+    .selectFrom(tableOf(kind))
+    .select(VARIANT_COLUMN[variant])
+    .where("id", "=", measurementId)
+    .where("organization_id", "=", ctx.organizationId)
+    .executeTakeFirst();
+  return row ? ((row as Record<string, string | null>)[VARIANT_COLUMN[variant]] ?? null) : undefined;
 }

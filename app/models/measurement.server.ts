@@ -1,15 +1,5 @@
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
-
-export const PHOTO_VARIANTS = ["original", "optimized", "popup", "thumbnail"] as const;
-export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
-
-const VARIANT_COLUMN = {
-  original: "photo_key",
-  optimized: "photo_optimized_key",
-  popup: "photo_popup_key",
-  thumbnail: "photo_thumbnail_key",
-} as const;
 
 type Ctx = Pick<AuthContext, "organizationId">;
 
@@ -46,19 +36,4 @@ export async function countMeasurements(db: DB, ctx: Ctx) {
     .where("deleted_at", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** The storage key of one photo rendition, or undefined when the measurement is not the caller's. */
-export async function getPhotoKey(db: DB, ctx: Ctx, measurementId: number, variant: PhotoVariant) {
-  const row = await db
-    .selectFrom("measurements")
-    .select(VARIANT_COLUMN[variant])
-    .where("id", "=", measurementId)
-    .where("organization_id", "=", ctx.organizationId)
-    .executeTakeFirst();
-  return row ? ((row as Record<string, string | null>)[VARIANT_COLUMN[variant]] ?? null) : undefined;
-}
-
-export function photoUrl(measurementId: number, variant: PhotoVariant) {
-  return `/files/measurements/${measurementId}/${variant}`;
 }

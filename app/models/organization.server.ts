@@ -28,16 +28,32 @@ export async function updateOrganization(
   db: DB,
   ctx: { organizationId: number },
   id: number,
-  changes: Partial<Record<"name" | "address" | "city" | "postal_code" | "vat_code" | "invoice_email" | "contact_person" | "phone", string | null>> & { default_storage_id?: number | null },
+  changes: Partial<
+    Record<
+      "name" | "address" | "city" | "postal_code" | "vat_code" | "invoice_email" | "contact_person" | "phone",
+      string | null
+    >
+  > & { default_storage_id?: number | null },
 ) {
   if (id !== ctx.organizationId) return "not_found" as const;
   if (changes.default_storage_id) {
-    const storage = await db.selectFrom("storages").select("id").where("id", "=", changes.default_storage_id).where("organization_id", "=", ctx.organizationId).where("deleted_at", "is", null).executeTakeFirst();
+    const storage = await db
+      .selectFrom("storages")
+      .select("id")
+      .where("id", "=", changes.default_storage_id)
+      .where("organization_id", "=", ctx.organizationId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
     if (!storage) return "invalid_storage" as const;
   }
   const { name, ...rest } = changes;
   const set = { ...rest, ...(name ? { name } : {}) };
-  if (Object.keys(set).length) await db.updateTable("organizations").set({ ...set, updated_at: new Date() }).where("id", "=", id).execute();
+  if (Object.keys(set).length)
+    await db
+      .updateTable("organizations")
+      .set({ ...set, updated_at: new Date() })
+      .where("id", "=", id)
+      .execute();
   return "ok" as const;
 }
 

@@ -1,5 +1,6 @@
 import type { DB } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { revokeOtherSessions } from "./session.server";
 
 // PASSWORD_ALREADY_USED: the new password may not equal the current one nor any of the last
 // PASSWORD_HISTORY_SIZE earlier ones. Expiry: when the account has the 30-day expiry on, a new
@@ -31,12 +32,26 @@ export class PasswordReusedError extends Error {
 }
 
 /** Sets a new password (checked against the history), keeps the old hash in the history. */
-export async function setPassword(db: DB, userId: number, password: string, opts: { verify?: boolean } = {}) {
+/**
+ * `keepSessionToken`: the session that changes its own password stays signed in; every other
+ * session of the account is revoked (a reset revokes them all).
+ */
+export async function setPassword(
+  db: DB,
+  userId: number,
+  password: string,
+  opts: { verify?: boolean; keepSessionToken?: string | null } = {},
+) {
   if (await isPasswordReused(db, userId, password)) throw new PasswordReusedError();
-  const user = await db.selectFrom("users").select(["password_hash", "password_expiry"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["password_hash", "password_expiry"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    if (user.password_hash) await trx.insertInto("password_history").values({ user_id: userId, password_hash: user.password_hash }).execute();
+    if (user.password_hash)
+      await trx.insertInto("password_history").values({ user_id: userId, password_hash: user.password_hash }).execute();
     await trx
       .updateTable("users")
       .set({
@@ -50,9 +65,20 @@ export async function setPassword(db: DB, userId: number, password: string, opts
       .where("id", "=", userId)
       .execute();
     // Older history beyond what the rule needs is dropped.
-    const keep = await trx.selectFrom("password_history").select("id").where("user_id", "=", userId).orderBy("id", "desc").limit(PASSWORD_HISTORY_SIZE).execute();
+    const keep = await trx
+      .selectFrom("password_history")
+      .select("id")
+      .where("user_id", "=", userId)
+      .orderBy("id", "desc")
+      .limit(PASSWORD_HISTORY_SIZE)
+      .execute();
     if (keep.length === PASSWORD_HISTORY_SIZE) {
-      await trx.deleteFrom("password_history").where("user_id", "=", userId).where("id", "<", keep[keep.length - 1].id).execute();
+      await trx
+        .deleteFrom("password_history")
+        .where("user_id", "=", userId)
+        .where("id", "<", keep[keep.length - 1].id)
+        .execute();
     }
+    await revokeOtherSessions(trx, userId, opts.keepSessionToken);
   });
 }

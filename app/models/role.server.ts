@@ -15,7 +15,10 @@ export async function listRolesInOrganization(db: DB, userId: number, organizati
 }
 
 /** The spec: an organisation admin holds a role whose name contains "admin", on the Organization itself. */
-export function isOrganizationAdmin(roles: Pick<Role, "name" | "assignable_type" | "assignable_id">[], organizationId: number) {
+export function isOrganizationAdmin(
+  roles: Pick<Role, "name" | "assignable_type" | "assignable_id">[],
+  organizationId: number,
+) {
   return roles.some(
     (r) => r.name.includes("admin") && r.assignable_type === "Organization" && r.assignable_id === organizationId,
   );

@@ -55,6 +55,20 @@ export async function revokeSession(db: DB, token: string) {
     .execute();
 }
 
+/**
+ * Signs the account out everywhere (a password change or reset): every live session is revoked,
+ * but the one whose token is given (the browser or client that made the change).
+ */
+export async function revokeOtherSessions(db: DB, userId: number, keepToken?: string | null) {
+  let query = db
+    .updateTable("sessions")
+    .set({ revoked_at: new Date() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null);
+  if (keepToken) query = query.where("token_hash", "!=", hashToken(keepToken));
+  await query.execute();
+}
+
 /** Expired and revoked rows are kept a week for audit, then removed by the sweep job. */
 export async function deleteOldSessions(db: DB, olderThan: Date) {
   const result = await db

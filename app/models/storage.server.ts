@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
+import { ValidationError } from "~/utils/errors";
 
 // Storages (yards, landings, warehouses): create, edit, soft delete. The organisation's default
 // storage is never deleted. The public link token is random; the public pages read it later.
@@ -9,9 +10,21 @@ type Ctx = Pick<AuthContext, "organizationId">;
 
 export const STORAGE_STATES = [1, 2, 3, 4, 5, 6] as const;
 /** The spec's badge colours per storage state id. */
-export const STORAGE_STATE_BADGE: Record<number, string> = { 1: "warning", 2: "none", 3: "secondary", 4: "success", 5: "info", 6: "danger" };
+export const STORAGE_STATE_BADGE: Record<number, string> = {
+  1: "warning",
+  2: "none",
+  3: "secondary",
+  4: "success",
+  5: "info",
+  6: "danger",
+};
 
-export class DefaultStorageError extends Error {}
+/** The organisation's default storage cannot be deleted. */
+export class DefaultStorageError extends ValidationError {
+  constructor() {
+    super({ id: ["timber:errors.defaultStorage"] }, "default_storage");
+  }
+}
 
 const newToken = () => randomBytes(24).toString("base64url");
 
@@ -24,11 +37,19 @@ export async function getStorage(db: DB, ctx: Ctx, id: number) {
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!s) return undefined;
-  const org = await db.selectFrom("organizations").select("default_storage_id").where("id", "=", ctx.organizationId).executeTakeFirstOrThrow();
+  const org = await db
+    .selectFrom("organizations")
+    .select("default_storage_id")
+    .where("id", "=", ctx.organizationId)
+    .executeTakeFirstOrThrow();
   return { ...s, is_default: org.default_storage_id === s.id };
 }
 
-export async function createStorage(db: DB, ctx: Ctx, input: { name: string; latitude?: number; longitude?: number; storage_state_id: number }) {
+export async function createStorage(
+  db: DB,
+  ctx: Ctx,
+  input: { name: string; latitude?: number; longitude?: number; storage_state_id: number },
+) {
   const r = await db
     .insertInto("storages")
     .values({
@@ -43,7 +64,12 @@ export async function createStorage(db: DB, ctx: Ctx, input: { name: string; lat
   return Number(r.insertId);
 }
 
-export async function updateStorage(db: DB, ctx: Ctx, id: number, input: { name: string; latitude?: number; longitude?: number; storage_state_id: number }) {
+export async function updateStorage(
+  db: DB,
+  ctx: Ctx,
+  id: number,
+  input: { name: string; latitude?: number; longitude?: number; storage_state_id: number },
+) {
   const r = await db
     .updateTable("storages")
     .set({
@@ -66,7 +92,12 @@ export async function ensureStorageToken(db: DB, ctx: Ctx, id: number) {
   if (!s) return undefined;
   if (s.token) return s.token;
   const token = newToken();
-  await db.updateTable("storages").set({ token }).where("id", "=", id).where("organization_id", "=", ctx.organizationId).execute();
+  await db
+    .updateTable("storages")
+    .set({ token })
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .execute();
   return token;
 }
 
@@ -85,10 +116,20 @@ export async function deleteStorage(db: DB, ctx: Ctx, id: number) {
       .forUpdate()
       .executeTakeFirst();
     if (!s) return false;
-    const org = await trx.selectFrom("organizations").select("default_storage_id").where("id", "=", ctx.organizationId).executeTakeFirstOrThrow();
+    const org = await trx
+      .selectFrom("organizations")
+      .select("default_storage_id")
+      .where("id", "=", ctx.organizationId)
+      .executeTakeFirstOrThrow();
     if (org.default_storage_id === id) throw new DefaultStorageError();
     const now = new Date();
-    await trx.updateTable("measurements").set({ deleted_at: now }).where("organization_id", "=", ctx.organizationId).where("storage_id", "=", id).where("deleted_at", "is", null).execute();
+    await trx
+      .updateTable("measurements")
+      .set({ deleted_at: now })
+      .where("organization_id", "=", ctx.organizationId)
+      .where("storage_id", "=", id)
+      .where("deleted_at", "is", null)
+      .execute();
     await trx.updateTable("storages").set({ deleted_at: now, token: null }).where("id", "=", id).execute();
     return true;
   });

@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "#db/schema";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import type { DashboardFilter } from "~/utils/schemas/timber";
-import { photoUrl } from "./measurement.server";
+import { photoUrl } from "./measurement-photo.server";
 
 // Reads of the timber dashboard: storages with their filtered log count and volume, one
 // storage's measurements page by page, map markers, the deleted list. The aggregate reads only
@@ -18,7 +18,11 @@ type MEb = ExpressionBuilder<Database & { m: Database["measurements"] }, "m">;
  * The dashboard filter as one WHERE expression on the measurements alias "m": the dashboard,
  * its map and the dashboard Excel export all select with it.
  */
-export function measurementFilterWhere(eb: MEb, f: DashboardFilter, customFieldKeys: ReadonlySet<string>): Expression<SqlBool> {
+export function measurementFilterWhere(
+  eb: MEb,
+  f: DashboardFilter,
+  customFieldKeys: ReadonlySet<string>,
+): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   if (f.storage_ids?.length) parts.push(eb("m.storage_id", "in", f.storage_ids));
   if (f.measurement_type_ids?.length) parts.push(eb("m.measurement_type_id", "in", f.measurement_type_ids));
@@ -47,7 +51,11 @@ export function measurementFilterWhere(eb: MEb, f: DashboardFilter, customFieldK
 }
 
 /** The dashboard filter applied to a query over "m". */
-export function applyMeasurementFilter<O>(q: MQuery<O>, f: DashboardFilter, customFieldKeys: ReadonlySet<string>): MQuery<O> {
+export function applyMeasurementFilter<O>(
+  q: MQuery<O>,
+  f: DashboardFilter,
+  customFieldKeys: ReadonlySet<string>,
+): MQuery<O> {
   return q.where((eb) => measurementFilterWhere(eb, f, customFieldKeys));
 }
 
@@ -79,11 +87,27 @@ export interface DashboardStorage {
 }
 
 /** GET /dashboard_filter: every storage of the organisation (within the storage filters) with its filtered totals. */
-export async function dashboardStorages(db: DB, ctx: Ctx, f: DashboardFilter): Promise<DashboardStorage[]> {
-  const keys = f.custom_fields && Object.keys(f.custom_fields).length ? await searchableCustomFieldKeys(db, ctx) : new Set<string>();
+/** The organisation's default storage comes from the signed-in context (already read), not a query. */
+type DashboardCtx = Ctx & { organization: { default_storage_id: number | null } };
+
+export async function dashboardStorages(db: DB, ctx: DashboardCtx, f: DashboardFilter): Promise<DashboardStorage[]> {
+  const keys =
+    f.custom_fields && Object.keys(f.custom_fields).length
+      ? await searchableCustomFieldKeys(db, ctx)
+      : new Set<string>();
   let storagesQ = db
     .selectFrom("storages")
-    .select(["id", "name", "latitude", "longitude", "storage_state_id", "storage_group_id", "updated_at", "token", "last_inventory_confirmed_at"])
+    .select([
+      "id",
+      "name",
+      "latitude",
+      "longitude",
+      "storage_state_id",
+      "storage_group_id",
+      "updated_at",
+      "token",
+      "last_inventory_confirmed_at",
+    ])
     .where("organization_id", "=", ctx.organizationId)
     .where("deleted_at", "is", null);
   if (f.storage_ids?.length) storagesQ = storagesQ.where("id", "in", f.storage_ids);
@@ -106,19 +130,23 @@ export async function dashboardStorages(db: DB, ctx: Ctx, f: DashboardFilter): P
   );
   if (f.storage_state_ids?.length) {
     aggQ = aggQ.where("m.storage_id", "in", (eb) =>
-      eb.selectFrom("storages").select("id").where("organization_id", "=", ctx.organizationId).where("storage_state_id", "in", f.storage_state_ids!),
+      eb
+        .selectFrom("storages")
+        .select("id")
+        .where("organization_id", "=", ctx.organizationId)
+        .where("storage_state_id", "in", f.storage_state_ids!),
     );
   }
-  const [storages, totals, org] = await Promise.all([
-    storagesQ.orderBy("name").orderBy("id").execute(),
-    aggQ.execute(),
-    db.selectFrom("organizations").select("default_storage_id").where("id", "=", ctx.organizationId).executeTakeFirst(),
-  ]);
+  const [storages, totals] = await Promise.all([storagesQ.orderBy("name").orderBy("id").execute(), aggQ.execute()]);
   const byStorage = new Map(totals.map((t) => [t.storage_id, t]));
   let ids: Map<number, number[]> | undefined;
   if (f.measurements_included === "true") {
     const rows = await applyMeasurementFilter(
-      db.selectFrom("measurements as m").select(["m.id", "m.storage_id"]).where("m.organization_id", "=", ctx.organizationId).where("m.deleted_at", "is", null),
+      db
+        .selectFrom("measurements as m")
+        .select(["m.id", "m.storage_id"])
+        .where("m.organization_id", "=", ctx.organizationId)
+        .where("m.deleted_at", "is", null),
       f,
       keys,
     ).execute();
@@ -132,7 +160,7 @@ export async function dashboardStorages(db: DB, ctx: Ctx, f: DashboardFilter): P
       logs_count: Number(t?.logs_count ?? 0),
       volume: Number(t?.volume ?? 0),
       measurements_count: Number(t?.measurements_count ?? 0),
-      is_default: org?.default_storage_id === s.id,
+      is_default: ctx.organization.default_storage_id === s.id,
       ...(ids ? { measurements: ids.get(s.id) ?? [] } : {}),
     };
   });
@@ -208,7 +236,7 @@ export function serializeListMeasurement(m: {
     shipment_number: m.shipment_number,
     poor_detection: m.poor_detection,
     photo_status: m.photo_status,
-    photo_thumbnail: m.photo_thumbnail_key ? photoUrl(m.id, "thumbnail") : null,
+    photo_thumbnail: m.photo_thumbnail_key ? photoUrl("timber", m.id, "thumbnail") : null,
     has_photo: m.photo_key !== null,
   };
 }
@@ -219,9 +247,15 @@ export async function searchMeasurements(
   ctx: Ctx,
   input: { storageId?: number; measurementIds?: number[]; filter: DashboardFilter; page: number; perPage: number },
 ) {
-  const keys = input.filter.custom_fields && Object.keys(input.filter.custom_fields).length ? await searchableCustomFieldKeys(db, ctx) : new Set<string>();
+  const keys =
+    input.filter.custom_fields && Object.keys(input.filter.custom_fields).length
+      ? await searchableCustomFieldKeys(db, ctx)
+      : new Set<string>();
   let base = applyMeasurementFilter(
-    db.selectFrom("measurements as m").where("m.organization_id", "=", ctx.organizationId).where("m.deleted_at", "is", null),
+    db
+      .selectFrom("measurements as m")
+      .where("m.organization_id", "=", ctx.organizationId)
+      .where("m.deleted_at", "is", null),
     input.filter,
     keys,
   );
@@ -239,7 +273,12 @@ export async function searchMeasurements(
   ]);
   const total = Number(count.c);
   return {
-    meta: { page: input.page, per_page: input.perPage, total_count: total, total_pages: Math.max(1, Math.ceil(total / input.perPage)) },
+    meta: {
+      page: input.page,
+      per_page: input.perPage,
+      total_count: total,
+      total_pages: Math.max(1, Math.ceil(total / input.perPage)),
+    },
     measurements: rows.map(serializeListMeasurement),
   };
 }
@@ -254,7 +293,10 @@ export async function storageMarkers(db: DB, ctx: Ctx, storageId: number, f: Das
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!storage) return undefined;
-  const keys = f.custom_fields && Object.keys(f.custom_fields).length ? await searchableCustomFieldKeys(db, ctx) : new Set<string>();
+  const keys =
+    f.custom_fields && Object.keys(f.custom_fields).length
+      ? await searchableCustomFieldKeys(db, ctx)
+      : new Set<string>();
   const rows = await applyMeasurementFilter(
     db
       .selectFrom("measurements as m")
@@ -284,9 +326,24 @@ export async function deletedMeasurements(db: DB, ctx: Ctx, range: { from?: Date
   if (range.from) q = q.where("m.created_at", ">=", range.from);
   if (range.until) q = q.where("m.created_at", "<=", range.until);
   const rows = await q.orderBy("s.name").orderBy("m.deleted_at", "desc").limit(2000).execute();
-  const groups = new Map<number, { id: number; name: string; logs_count: number; volume: number; measurements: Array<ReturnType<typeof serializeListMeasurement> & { deleted_at: Date | null }> }>();
+  const groups = new Map<
+    number,
+    {
+      id: number;
+      name: string;
+      logs_count: number;
+      volume: number;
+      measurements: Array<ReturnType<typeof serializeListMeasurement> & { deleted_at: Date | null }>;
+    }
+  >();
   for (const r of rows) {
-    const g = groups.get(r.storage_id) ?? { id: r.storage_id, name: r.storage_name, logs_count: 0, volume: 0, measurements: [] };
+    const g = groups.get(r.storage_id) ?? {
+      id: r.storage_id,
+      name: r.storage_name,
+      logs_count: 0,
+      volume: 0,
+      measurements: [],
+    };
     groups.set(r.storage_id, g);
     g.logs_count += r.logs_count;
     g.volume += r.volume;
@@ -312,13 +369,17 @@ export async function neighbours(db: DB, ctx: Ctx, m: { id: number; storage_id: 
       .where("deleted_at", "is", null);
   const [newer, older] = await Promise.all([
     base()
-      .where((eb) => eb.or([eb("taken_at", ">", m.taken_at), eb.and([eb("taken_at", "=", m.taken_at), eb("id", ">", m.id)])]))
+      .where((eb) =>
+        eb.or([eb("taken_at", ">", m.taken_at), eb.and([eb("taken_at", "=", m.taken_at), eb("id", ">", m.id)])]),
+      )
       .orderBy("taken_at", "asc")
       .orderBy("id", "asc")
       .limit(1)
       .executeTakeFirst(),
     base()
-      .where((eb) => eb.or([eb("taken_at", "<", m.taken_at), eb.and([eb("taken_at", "=", m.taken_at), eb("id", "<", m.id)])]))
+      .where((eb) =>
+        eb.or([eb("taken_at", "<", m.taken_at), eb.and([eb("taken_at", "=", m.taken_at), eb("id", "<", m.id)])]),
+      )
       .orderBy("taken_at", "desc")
       .orderBy("id", "desc")
       .limit(1)

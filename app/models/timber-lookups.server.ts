@@ -1,26 +1,58 @@
-import { BUILTIN_WOOD_TYPES } from "../../db/builtin-lookups";
+import { sql } from "kysely";
 import type { Device } from "#db/schema";
 import { deviceStorageIds } from "~/models/device.server";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
+import { translateLookups } from "~/utils/lookup-name";
 import { PHOTO_FORMULAS } from "~/utils/schemas/timber";
+import { BUILTIN_WOOD_TYPES } from "../../db/builtin-lookups";
+import type { TFunction } from "i18next";
 
 // Master data read by the timber screens and the device API (the admin screens own the writes).
 type Ctx = Pick<AuthContext, "organizationId">;
 
-const orgOrBuiltin = (organizationId: number) => (eb: any) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", organizationId)]);
+// Built-in rows (no organisation) and the organisation's own, for any of the lookup tables.
+const orgOrBuiltin = (organizationId: number) =>
+  sql<boolean>`(organization_id is null or organization_id = ${organizationId})`;
 
-export async function listTimberLookups(db: DB, ctx: Ctx) {
+/** With `t`, built-in species and qualities come translated (screens); without, as stored (device API). */
+export async function listTimberLookups(db: DB, ctx: Ctx, t?: TFunction) {
   const [woodTypes, woodQualities, assortments, culls, customFields, devices, formulas] = await Promise.all([
-    db.selectFrom("wood_types").select(["id", "name", "organization_id", "archived"]).where(orgOrBuiltin(ctx.organizationId)).orderBy("id").execute(),
-    db.selectFrom("wood_qualities").select(["id", "name", "organization_id", "archived"]).where(orgOrBuiltin(ctx.organizationId)).orderBy("id").execute(),
+    db
+      .selectFrom("wood_types")
+      .select(["id", "name", "organization_id", "archived"])
+      .where(orgOrBuiltin(ctx.organizationId))
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("wood_qualities")
+      .select(["id", "name", "organization_id", "archived"])
+      .where(orgOrBuiltin(ctx.organizationId))
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("assortments")
-      .select(["id", "name", "archived", "min_diameter", "max_diameter", "price_cents", "price_per_log_cents", "volume_unit", "wood_type_id", "log_length"])
+      .select([
+        "id",
+        "name",
+        "archived",
+        "min_diameter",
+        "max_diameter",
+        "price_cents",
+        "price_per_log_cents",
+        "volume_unit",
+        "wood_type_id",
+        "log_length",
+      ])
       .where(orgOrBuiltin(ctx.organizationId))
       .orderBy("name")
       .execute(),
-    db.selectFrom("culls").select(["id", "reason", "min", "max", "archived"]).where(orgOrBuiltin(ctx.organizationId)).orderBy("reason").execute(),
+    db
+      .selectFrom("culls")
+      .select(["id", "reason", "min", "max", "archived"])
+      .where(orgOrBuiltin(ctx.organizationId))
+      .orderBy("reason")
+      .execute(),
     db
       .selectFrom("custom_fields")
       .select(["id", "key", "name", "data_type", "searchable", "required", "archived"])
@@ -28,7 +60,13 @@ export async function listTimberLookups(db: DB, ctx: Ctx) {
       .where("source_key", "=", "measurement")
       .orderBy("id")
       .execute(),
-    db.selectFrom("devices").select(["id", "name"]).where("organization_id", "=", ctx.organizationId).where("deleted_at", "is", null).orderBy("name").execute(),
+    db
+      .selectFrom("devices")
+      .select(["id", "name"])
+      .where("organization_id", "=", ctx.organizationId)
+      .where("deleted_at", "is", null)
+      .orderBy("name")
+      .execute(),
     db.selectFrom("volume_formulas").selectAll().orderBy("position").execute(),
   ]);
   const values = customFields.length
@@ -41,21 +79,30 @@ export async function listTimberLookups(db: DB, ctx: Ctx) {
         .execute()
     : [];
   return {
-    woodTypes,
-    woodQualities,
+    woodTypes: t ? translateLookups(t, "wood_types", woodTypes) : woodTypes,
+    woodQualities: t ? translateLookups(t, "wood_qualities", woodQualities) : woodQualities,
     assortments,
     culls,
     devices,
     formulas: formulas.filter((f) => (PHOTO_FORMULAS as string[]).includes(f.key)),
-    customFields: customFields.map((f) => ({ ...f, values: values.filter((v) => v.custom_field_id === f.id).map((v) => v.value) })),
+    customFields: customFields.map((f) => ({
+      ...f,
+      values: values.filter((v) => v.custom_field_id === f.id).map((v) => v.value),
+    })),
   };
 }
 
 /** The device's lookups: active rows only, in the payload names the app sends back. */
-export async function listDeviceLookups(db: DB, ctx: Ctx) {
-  const l = await listTimberLookups(db, ctx);
+export async function listDeviceLookups(db: DB, ctx: Ctx, t?: TFunction) {
+  const l = await listTimberLookups(db, ctx, t);
   return {
-    wood_types: l.woodTypes.filter((w) => !w.archived).map((w) => ({ id: w.id, name: w.name, species: BUILTIN_WOOD_TYPES.find((b) => b.id === w.id)?.species ?? null })),
+    wood_types: l.woodTypes
+      .filter((w) => !w.archived)
+      .map((w) => ({
+        id: w.id,
+        name: w.name,
+        species: BUILTIN_WOOD_TYPES.find((b) => b.id === w.id)?.species ?? null,
+      })),
     wood_qualities: l.woodQualities.filter((w) => !w.archived).map((w) => ({ id: w.id, name: w.name })),
     wood_characteristics: l.assortments.filter((a) => !a.archived),
     culls: l.culls.filter((c) => !c.archived),
@@ -76,5 +123,9 @@ export async function listDeviceStorages(db: DB, device: Device) {
         .orderBy("name")
         .execute()
     : [];
-  return { storages, default_storage_id: device.default_storage_id && ids.includes(device.default_storage_id) ? device.default_storage_id : null };
+  return {
+    storages,
+    default_storage_id:
+      device.default_storage_id && ids.includes(device.default_storage_id) ? device.default_storage_id : null,
+  };
 }

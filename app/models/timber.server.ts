@@ -1,41 +1,37 @@
 import { sql } from "kysely";
-import type { Transaction } from "kysely";
-import { BUILTIN_WOOD_TYPES } from "../../db/builtin-lookups";
-import type { Database, Measurement, RoleName } from "#db/schema";
+import type { Database, Measurement } from "#db/schema";
 import { DomainInputError, summarizeMeasurement, type LogFormula, type Species } from "~/domain";
 import { computeTimberMeasurement } from "~/domain/timber-measurement";
-import { consumePictureCredit } from "~/models/billing.server";
-import { deviceStorageIds } from "~/models/device.server";
-import { inspectPhoto, storeOriginalPhoto } from "~/models/measurement-photo.server";
-import { EDITING_ROLES, hasRoleOnStorage } from "~/models/role.server";
-import type { FileStorage } from "~/services/file-storage.server";
-import type { AuthContext } from "~/utils/auth.server";
+import {
+  canEdit,
+  checkCustomFields,
+  fail,
+  getStorageRow,
+  openEditableRow,
+  ownedMeasurements,
+  requireEditor,
+  requireEditorOnStorages,
+  softDeleteMeasurements,
+  TimberValidationError,
+  type DeviceUploadPlug,
+} from "~/models/measurement-kind.server";
+import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
-import type { DeviceMeasurementInput, MeasurementPatch } from "~/utils/schemas/timber";
+import { DeviceMeasurementSchema, type DeviceMeasurementInput, type MeasurementPatch } from "~/utils/schemas/timber";
+import { BUILTIN_WOOD_TYPES } from "../../db/builtin-lookups";
+import type { Transaction } from "kysely";
 
-// Timber measurements: creation from a device or a staff upload, the server's recomputation of
-// diameters and volumes (only through app/domain), edits, manual measurements, moves and soft
-// deletes. Every query is scoped by the organisation; another organisation's row is "not found".
+// Timber measurements: the device upload plug and the row of a staff photo upload, the server's
+// recomputation of diameters and volumes (only through app/domain), edits, manual measurements,
+// moves and soft deletes. What every measurement kind shares (editing rules, soft delete, custom
+// fields, errors) is measurement-kind.server.ts's. Every query is scoped by the organisation;
+// another organisation's row is "not found".
 //
 // Units kept here: log.d in cm, log.v in the formula's native unit (m³, fbm or hoppus m³, as the
 // domain's summary expects), measurement.volume always in m³ so storages can sum it.
 
 type Ctx = Pick<AuthContext, "organizationId">;
 type Executor = DB | Transaction<Database>;
-
-/** Input the caller got wrong: answered 422 with the errors keyed by payload path. */
-export class TimberValidationError extends Error {
-  constructor(public errors: Record<string, string[]>) {
-    super("validation_failed");
-  }
-}
-export class NotFoundError extends Error {}
-export class LockedError extends Error {}
-export class ForbiddenError extends Error {}
-
-function fail(path: string, key: string): never {
-  throw new TimberValidationError({ [path]: [key] });
-}
 
 export function speciesOf(woodTypeId: number | null | undefined): Species | undefined {
   return BUILTIN_WOOD_TYPES.find((w) => w.id === woodTypeId)?.species;
@@ -45,7 +41,12 @@ export function speciesOf(woodTypeId: number | null | undefined): Species | unde
 async function checkLookups(
   db: Executor,
   ctx: Ctx,
-  input: { wood_type_id?: number | null; wood_quality_id?: number | null; wood_characteristic_id?: number | null; storage_id?: number },
+  input: {
+    wood_type_id?: number | null;
+    wood_quality_id?: number | null;
+    wood_characteristic_id?: number | null;
+    storage_id?: number;
+  },
   logs: Array<{ cull_id?: number | null; wood_characteristic_id?: number | null }> = [],
 ) {
   const errors: Record<string, string[]> = {};
@@ -59,7 +60,9 @@ async function checkLookups(
           .where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", ctx.organizationId)]))
           .execute()
           .then((rows) => new Set(rows.map((r) => r.id)));
-  const assortmentIds = [input.wood_characteristic_id, ...logs.map((l) => l.wood_characteristic_id)].filter((x): x is number => typeof x === "number");
+  const assortmentIds = [input.wood_characteristic_id, ...logs.map((l) => l.wood_characteristic_id)].filter(
+    (x): x is number => typeof x === "number",
+  );
   const cullIds = logs.map((l) => l.cull_id).filter((x): x is number => typeof x === "number");
   const [types, qualities, assortments, culls] = await Promise.all([
     own("wood_types", input.wood_type_id ? [input.wood_type_id] : []),
@@ -68,10 +71,13 @@ async function checkLookups(
     own("culls", [...new Set(cullIds)]),
   ]);
   if (input.wood_type_id && !types.has(input.wood_type_id)) errors.wood_type_id = ["timber:errors.unknown"];
-  if (input.wood_quality_id && !qualities.has(input.wood_quality_id)) errors.wood_quality_id = ["timber:errors.unknown"];
-  if (input.wood_characteristic_id && !assortments.has(input.wood_characteristic_id)) errors.wood_characteristic_id = ["timber:errors.unknown"];
+  if (input.wood_quality_id && !qualities.has(input.wood_quality_id))
+    errors.wood_quality_id = ["timber:errors.unknown"];
+  if (input.wood_characteristic_id && !assortments.has(input.wood_characteristic_id))
+    errors.wood_characteristic_id = ["timber:errors.unknown"];
   logs.forEach((l, i) => {
-    if (l.wood_characteristic_id && !assortments.has(l.wood_characteristic_id)) errors[`logs.${i}.wood_characteristic_id`] = ["timber:errors.unknown"];
+    if (l.wood_characteristic_id && !assortments.has(l.wood_characteristic_id))
+      errors[`logs.${i}.wood_characteristic_id`] = ["timber:errors.unknown"];
     if (l.cull_id && !culls.has(l.cull_id)) errors[`logs.${i}.cull_id`] = ["timber:errors.unknown"];
   });
   if (input.storage_id !== undefined) {
@@ -85,56 +91,6 @@ async function checkLookups(
     if (!s) errors.storage_id = ["timber:errors.unknownStorage"];
   }
   return errors;
-}
-
-/** Custom field values: known keys of the organisation's measurement fields, typed as declared. */
-async function checkCustomFields(db: Executor, ctx: Ctx, values: Record<string, unknown>, opts: { requireAll: boolean }) {
-  const fields = await db
-    .selectFrom("custom_fields")
-    .select(["key", "name", "data_type", "required"])
-    .where("organization_id", "=", ctx.organizationId)
-    .where("source_key", "=", "measurement")
-    .where("archived", "=", false)
-    .execute();
-  const errors: Record<string, string[]> = {};
-  const byKey = new Map(fields.map((f) => [f.key, f]));
-  const clean: Record<string, string | number | boolean | null> = {};
-  for (const [key, value] of Object.entries(values)) {
-    const field = byKey.get(key);
-    if (!field) {
-      errors[`custom_fields.${key}`] = ["timber:errors.unknownCustomField"];
-      continue;
-    }
-    if (value === null || value === "") {
-      clean[key] = null;
-      continue;
-    }
-    const text = String(value);
-    const ok =
-      field.data_type === "integer"
-        ? /^-?\d+$/.test(text)
-        : field.data_type === "decimal"
-          ? /^-?\d+(\.\d+)?$/.test(text)
-          : field.data_type === "boolean"
-            ? typeof value === "boolean" || text === "true" || text === "false"
-            : field.data_type === "date" || field.data_type === "datetime"
-              ? !Number.isNaN(Date.parse(text))
-              : text.length <= 1000;
-    if (!ok) errors[`custom_fields.${key}`] = ["timber:errors.customFieldType"];
-    else
-      clean[key] =
-        field.data_type === "integer" || field.data_type === "decimal"
-          ? Number(text)
-          : field.data_type === "boolean"
-            ? value === true || text === "true"
-            : text;
-  }
-  if (opts.requireAll) {
-    for (const f of fields) {
-      if (f.required && (clean[f.key] === undefined || clean[f.key] === null)) errors[`custom_fields.${f.key}`] = ["timber:errors.requiredCustomField"];
-    }
-  }
-  return { errors, clean };
 }
 
 interface ComputeInput {
@@ -164,109 +120,115 @@ export function computeTimber(input: ComputeInput) {
     });
     return r && { logs: r.logs, volume: r.volumeM3, logsCount: r.logsCount, coefficient: r.coefficient };
   } catch (error) {
-    if (error instanceof DomainInputError) fail(error.input === "species" ? "wood_type_id" : "volume_formula", "timber:errors.cannotCompute");
+    if (error instanceof DomainInputError)
+      fail(error.input === "species" ? "wood_type_id" : "volume_formula", "timber:errors.cannotCompute");
     throw error;
   }
 }
+
+/** The stored numbers of a device upload, computed before anything is written. */
+type TimberUploadNumbers = { computed: ReturnType<typeof computeTimber>; customFields: Record<string, unknown> };
 
 /**
- * A measurement uploaded by the mobile app: the single place a device upload becomes a
- * measurement, and where it uses a picture credit when the organisation has no plan. A retry with the same client id
- * answers the measurement made the first time and creates nothing.
+ * Timber measurements uploaded by the mobile app (POST /api/device/measurements), plugged into
+ * the upload envelope of every kind (services/measurement-uploads.server.ts).
  */
-export async function createMeasurementFromDevice(
-  db: DB,
-  files: FileStorage,
-  device: { id: number; organization_id: number; all_storages: boolean },
-  input: DeviceMeasurementInput,
-  photo: { data: Buffer; fileName: string },
-): Promise<{ measurement: Measurement; created: boolean }> {
-  const ctx = { organizationId: device.organization_id };
-  const existing = await findByClientId(db, ctx, input.client_id);
-  if (existing) return { measurement: existing, created: false };
+export const timberDeviceUpload: DeviceUploadPlug<DeviceMeasurementInput, TimberUploadNumbers> = {
+  kind: "timber",
+  schema: DeviceMeasurementSchema,
 
-  // Refused before anything is written: not an image, too large, or a decompression bomb.
-  await inspectPhoto(photo.data);
-  const allowed = await deviceStorageIds(db, device);
-  if (!allowed.includes(input.storage_id)) fail("storage_id", "timber:errors.storageNotAllowed");
-  const errors = {
-    ...(await checkLookups(db, ctx, input, input.logs)),
-    ...(await checkCustomFields(db, ctx, input.custom_fields, { requireAll: false })).errors,
-  };
-  if (Object.keys(errors).length) throw new TimberValidationError(errors);
-  const { clean: customFields } = await checkCustomFields(db, ctx, input.custom_fields, { requireAll: false });
-
-  const computed = computeTimber({
-    logs: input.logs,
-    references: input.references,
-    formula: input.volume_formula,
-    logLength: input.log_length,
-    woodTypeId: input.wood_type_id,
-    measurementArea: input.measurement_area,
-    coefficient: input.coefficient,
-  });
-
-  let measurementId: number;
-  try {
-    measurementId = await db.transaction().execute(async (trx) => {
-      // Without a plan, each upload uses one picture credit (billing); refused at zero.
-      await consumePictureCredit(trx, ctx.organizationId);
-      const r = await trx
-        .insertInto("measurements")
-        .values({
-          organization_id: ctx.organizationId,
-          storage_id: input.storage_id,
-          device_id: device.id,
-          client_id: input.client_id,
-          type: input.logs.length === 0 && input.measurement_area ? "contour" : "diameter",
-          taken_at: input.taken_at,
-          measured_at: new Date(),
-          measurement_type_id: input.measurement_type_id,
-          latitude: input.latitude ?? null,
-          longitude: input.longitude ?? null,
-          log_length: input.log_length,
-          logs_count: computed?.logsCount ?? 0,
-          volume: computed?.volume ?? 0,
-          initial_volume: computed?.volume ?? 0,
-          coefficient: computed?.coefficient ?? input.coefficient ?? null,
-          wood_type_id: input.wood_type_id ?? null,
-          wood_quality_id: input.wood_quality_id ?? null,
-          assortment_id: input.wood_characteristic_id ?? null,
-          volume_formula: input.volume_formula,
-          comment: input.comment ?? null,
-          metrology: input.metrology ? JSON.stringify(input.metrology) : null,
-          shipment_number: input.shipment_number ?? null,
-          load_lines: input.load_lines ? JSON.stringify(input.load_lines) : null,
-          measurement_area: input.measurement_area ? JSON.stringify(input.measurement_area) : null,
-          heights: input.heights ? JSON.stringify(input.heights) : null,
-          custom_fields: JSON.stringify(customFields),
-          poor_detection: input.poor_detection,
-        })
-        .executeTakeFirstOrThrow();
-      const id = Number(r.insertId);
-      await insertLogs(trx, ctx, id, (computed?.logs ?? input.logs.map((l) => ({ ...l, d: 0, v: 0 }))) as LogRow[]);
-      if (input.references.length) {
-        await trx
-          .insertInto("measurement_references")
-          .values(input.references.map((ref) => ({ organization_id: ctx.organizationId, measurement_id: id, ...ref })))
-          .execute();
-      }
-      return id;
+  async prepare(db, ctx, input) {
+    const custom = await checkCustomFields(db, ctx, "timber", input.custom_fields, { requireAll: false });
+    const errors = { ...(await checkLookups(db, ctx, input, input.logs)), ...custom.errors };
+    if (Object.keys(errors).length) throw new TimberValidationError(errors);
+    const computed = computeTimber({
+      logs: input.logs,
+      references: input.references,
+      formula: input.volume_formula,
+      logLength: input.log_length,
+      woodTypeId: input.wood_type_id,
+      measurementArea: input.measurement_area,
+      coefficient: input.coefficient,
     });
-  } catch (error) {
-    // Two retries racing: the unique (organization_id, client_id) index lets one through.
-    if (error instanceof Error && /Duplicate entry/.test(error.message)) {
-      const again = await findByClientId(db, ctx, input.client_id);
-      if (again) return { measurement: again, created: false };
-    }
-    throw error;
-  }
-  await storeOriginalPhoto(db, files, { organizationId: ctx.organizationId, measurementId, data: photo.data, fileName: photo.fileName });
-  const measurement = await db.selectFrom("measurements").selectAll().where("id", "=", measurementId).executeTakeFirstOrThrow();
-  return { measurement, created: true };
-}
+    return { computed, customFields: custom.clean };
+  },
 
-type LogRow = { x: number; y: number; r: number; d: number; v: number; cull_id?: number | null; wood_characteristic_id?: number | null; isDeleted?: boolean };
+  async insert(trx, ctx, device, input, { computed, customFields }) {
+    const r = await trx
+      .insertInto("measurements")
+      .values({
+        organization_id: ctx.organizationId,
+        storage_id: input.storage_id,
+        device_id: device.id,
+        client_id: input.client_id,
+        type: input.logs.length === 0 && input.measurement_area ? "contour" : "diameter",
+        taken_at: input.taken_at,
+        measured_at: new Date(),
+        measurement_type_id: input.measurement_type_id,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        log_length: input.log_length,
+        logs_count: computed?.logsCount ?? 0,
+        volume: computed?.volume ?? 0,
+        initial_volume: computed?.volume ?? 0,
+        coefficient: computed?.coefficient ?? input.coefficient ?? null,
+        wood_type_id: input.wood_type_id ?? null,
+        wood_quality_id: input.wood_quality_id ?? null,
+        assortment_id: input.wood_characteristic_id ?? null,
+        volume_formula: input.volume_formula,
+        comment: input.comment ?? null,
+        metrology: input.metrology ? JSON.stringify(input.metrology) : null,
+        shipment_number: input.shipment_number ?? null,
+        load_lines: input.load_lines ? JSON.stringify(input.load_lines) : null,
+        measurement_area: input.measurement_area ? JSON.stringify(input.measurement_area) : null,
+        heights: input.heights ? JSON.stringify(input.heights) : null,
+        custom_fields: JSON.stringify(customFields),
+        poor_detection: input.poor_detection,
+      })
+      .executeTakeFirstOrThrow();
+    const id = Number(r.insertId);
+    await insertLogs(trx, ctx, id, (computed?.logs ?? input.logs.map((l) => ({ ...l, d: 0, v: 0 }))) as LogRow[]);
+    if (input.references.length) {
+      await trx
+        .insertInto("measurement_references")
+        .values(input.references.map((ref) => ({ organization_id: ctx.organizationId, measurement_id: id, ...ref })))
+        .execute();
+    }
+    return id;
+  },
+
+  async answer(db, ctx, id) {
+    const m = (await getMeasurementRow(db, ctx, id, { includeDeleted: true }))!;
+    const logs = await getMeasurementLogs(db, ctx, id);
+    return {
+      measurement: {
+        id: m.id,
+        client_id: m.client_id,
+        storage_id: m.storage_id,
+        taken_at: m.taken_at,
+        volume: m.volume,
+        volume_unit: "m^3",
+        logs_count: m.logs_count,
+        log_length: m.log_length,
+        volume_formula: m.volume_formula,
+        coefficient: m.coefficient,
+        photo_status: m.photo_status,
+        logs: logs.map((l) => ({ id: l.id, d: l.d, v: l.v, isDeleted: l.is_deleted })),
+      },
+    };
+  },
+};
+
+type LogRow = {
+  x: number;
+  y: number;
+  r: number;
+  d: number;
+  v: number;
+  cull_id?: number | null;
+  wood_characteristic_id?: number | null;
+  isDeleted?: boolean;
+};
 
 async function insertLogs(db: Executor, ctx: Ctx, measurementId: number, logs: LogRow[]) {
   for (let i = 0; i < logs.length; i += 1000) {
@@ -291,26 +253,15 @@ async function insertLogs(db: Executor, ctx: Ctx, measurementId: number, logs: L
   }
 }
 
-async function findByClientId(db: DB, ctx: Ctx, clientId: string) {
-  return db
-    .selectFrom("measurements")
-    .selectAll()
-    .where("organization_id", "=", ctx.organizationId)
-    .where("client_id", "=", clientId)
-    .executeTakeFirst();
-}
-
-/** Staff upload a photo into a storage from the browser; the measurement is then edited on its page. */
-export async function createMeasurementFromPhoto(
+/**
+ * The row of a photo staff upload from the browser into a storage (the photo itself is stored by
+ * services/measurement-uploads.server.ts); the measurement is then edited on its page.
+ */
+export async function insertPhotoMeasurement(
   db: DB,
-  files: FileStorage,
   ctx: AuthContext,
-  input: { storageId: number; data: Buffer; fileName: string },
+  storage: { id: number; latitude: number | null; longitude: number | null },
 ) {
-  const storage = await getStorageRow(db, ctx, input.storageId);
-  if (!storage) fail("storage_id", "timber:errors.unknownStorage");
-  requireEditor(ctx, storage);
-  await inspectPhoto(input.data);
   const r = await db
     .insertInto("measurements")
     .values({
@@ -326,54 +277,21 @@ export async function createMeasurementFromPhoto(
       custom_fields: "{}",
     })
     .executeTakeFirstOrThrow();
-  const id = Number(r.insertId);
-  try {
-    await storeOriginalPhoto(db, files, { organizationId: ctx.organizationId, measurementId: id, data: input.data, fileName: input.fileName });
-  } catch (error) {
-    await db.deleteFrom("measurements").where("id", "=", id).execute();
-    throw error;
-  }
-  return id;
+  return Number(r.insertId);
 }
 
-/** A live storage of the caller's organisation (the one a measurement is in), or undefined. */
-export async function getStorageRow(db: Executor, ctx: Ctx, storageId: number) {
-  return db
-    .selectFrom("storages")
-    .selectAll()
-    .where("id", "=", storageId)
-    .where("organization_id", "=", ctx.organizationId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-}
-
-/** Editing needs measurer, admin or super_admin on the organisation or on the storage (or its group). */
-export function canEdit(ctx: Pick<AuthContext, "roles" | "organizationId">, storage: { id: number; storage_group_id: number | null }) {
-  return hasRoleOnStorage(ctx.roles, EDITING_ROLES as RoleName[], {
-    organizationId: ctx.organizationId,
-    storageId: storage.id,
-    storageGroupId: storage.storage_group_id,
-  });
-}
-
-export function requireEditor(ctx: Pick<AuthContext, "roles" | "organizationId">, storage: { id: number; storage_group_id: number | null }) {
-  if (!canEdit(ctx, storage)) throw new ForbiddenError();
-}
-
-/**
- * The rules every photographed measurement's edit shares (timber, lumber): its storage is live,
- * the caller may edit in it, and no inventory has locked it.
- */
-export async function requireEditable(db: Executor, ctx: Pick<AuthContext, "roles" | "organizationId">, m: { storage_id: number; inventory_id: number | null }) {
-  const storage = await getStorageRow(db, ctx, m.storage_id);
-  if (!storage) throw new NotFoundError();
-  requireEditor(ctx, storage);
-  if (m.inventory_id !== null) throw new LockedError();
+/** Removes a measurement whose upload failed before anyone saw it. */
+export async function discardMeasurement(db: DB, ctx: Pick<AuthContext, "organizationId">, id: number) {
+  await db.deleteFrom("measurements").where("id", "=", id).where("organization_id", "=", ctx.organizationId).execute();
 }
 
 /** One measurement of the organisation (deleted ones too when asked), or undefined. */
 export async function getMeasurementRow(db: Executor, ctx: Ctx, id: number, opts: { includeDeleted?: boolean } = {}) {
-  let q = db.selectFrom("measurements").selectAll().where("id", "=", id).where("organization_id", "=", ctx.organizationId);
+  let q = db
+    .selectFrom("measurements")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId);
   if (!opts.includeDeleted) q = q.where("deleted_at", "is", null);
   return q.executeTakeFirst();
 }
@@ -404,16 +322,7 @@ export async function getMeasurementReferences(db: Executor, ctx: Ctx, measureme
  */
 export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, patch: MeasurementPatch) {
   return db.transaction().execute(async (trx) => {
-    const m = await trx
-      .selectFrom("measurements")
-      .selectAll()
-      .where("id", "=", id)
-      .where("organization_id", "=", ctx.organizationId)
-      .where("deleted_at", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!m) throw new NotFoundError();
-    await requireEditable(trx, ctx, m);
+    const m = await openEditableRow(trx, ctx, "timber", id);
 
     const errors = await checkLookups(
       trx,
@@ -424,7 +333,7 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
     let customFields: Record<string, unknown> | undefined;
     if (patch.custom_fields) {
       const merged = { ...(m.custom_fields ?? {}), ...patch.custom_fields };
-      const cf = await checkCustomFields(trx, ctx, merged, { requireAll: true });
+      const cf = await checkCustomFields(trx, ctx, "timber", merged, { requireAll: true });
       Object.assign(errors, cf.errors);
       customFields = cf.clean;
     }
@@ -445,16 +354,22 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
     if (logChanges) {
       const byId = new Map(logs.map((l) => [l.id, l]));
       for (const [i, change] of (patch.logs ?? []).entries()) {
-        if (change.id !== undefined && !byId.has(change.id)) throw new TimberValidationError({ [`logs.${i}.id`]: ["timber:errors.unknown"] });
+        if (change.id !== undefined && !byId.has(change.id))
+          throw new TimberValidationError({ [`logs.${i}.id`]: ["timber:errors.unknown"] });
         if (change.id === undefined && (change.x === undefined || change.y === undefined || change.r === undefined)) {
           throw new TimberValidationError({ [`logs.${i}`]: ["timber:errors.logNeedsXYR"] });
         }
       }
-      for (const removed of patch.logs_removed ?? []) if (!byId.has(removed)) throw new TimberValidationError({ logs_removed: ["timber:errors.unknown"] });
+      for (const removed of patch.logs_removed ?? [])
+        if (!byId.has(removed)) throw new TimberValidationError({ logs_removed: ["timber:errors.unknown"] });
     }
     const references = patch.references ?? (await getMeasurementReferences(trx, ctx, id));
     if (patch.references) {
-      await trx.deleteFrom("measurement_references").where("measurement_id", "=", id).where("organization_id", "=", ctx.organizationId).execute();
+      await trx
+        .deleteFrom("measurement_references")
+        .where("measurement_id", "=", id)
+        .where("organization_id", "=", ctx.organizationId)
+        .execute();
       if (patch.references.length) {
         await trx
           .insertInto("measurement_references")
@@ -465,7 +380,17 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
     if (logChanges) {
       for (const change of patch.logs ?? []) {
         if (change.id === undefined) {
-          await insertLogs(trx, ctx, id, [{ x: change.x!, y: change.y!, r: change.r!, d: 0, v: 0, cull_id: change.cull_id, wood_characteristic_id: change.wood_characteristic_id }]);
+          await insertLogs(trx, ctx, id, [
+            {
+              x: change.x!,
+              y: change.y!,
+              r: change.r!,
+              d: 0,
+              v: 0,
+              cull_id: change.cull_id,
+              wood_characteristic_id: change.wood_characteristic_id,
+            },
+          ]);
           continue;
         }
         const set: Record<string, unknown> = { modified_at: now };
@@ -496,14 +421,40 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
       coefficient: patch.coefficient !== undefined ? patch.coefficient : m.coefficient,
     };
     const set: Record<string, unknown> = { updated_at: now };
-    const copy = ["measurement_type_id", "wood_type_id", "wood_quality_id", "log_length", "volume_formula", "shipment_number", "weight", "weight_density", "coefficient", "comment", "storage_id", "latitude", "longitude", "poor_detection"] as const;
+    const copy = [
+      "measurement_type_id",
+      "wood_type_id",
+      "wood_quality_id",
+      "log_length",
+      "volume_formula",
+      "shipment_number",
+      "weight",
+      "weight_density",
+      "coefficient",
+      "comment",
+      "storage_id",
+      "latitude",
+      "longitude",
+      "poor_detection",
+    ] as const;
     for (const key of copy) if (patch[key] !== undefined) set[key] = patch[key];
     if (patch.wood_characteristic_id !== undefined) set.assortment_id = patch.wood_characteristic_id;
-    if (patch.measurement_area !== undefined) set.measurement_area = patch.measurement_area ? JSON.stringify(patch.measurement_area.map((p) => ({ ...p, modified_at: p.modified_at ?? now.toISOString() }))) : null;
-    if (patch.load_lines !== undefined) set.load_lines = patch.load_lines?.length ? JSON.stringify(patch.load_lines) : null;
+    if (patch.measurement_area !== undefined)
+      set.measurement_area = patch.measurement_area
+        ? JSON.stringify(patch.measurement_area.map((p) => ({ ...p, modified_at: p.modified_at ?? now.toISOString() })))
+        : null;
+    if (patch.load_lines !== undefined)
+      set.load_lines = patch.load_lines?.length ? JSON.stringify(patch.load_lines) : null;
     if (customFields) set.custom_fields = JSON.stringify(customFields);
 
-    const recompute = logChanges || patch.references || patch.volume_formula || patch.log_length || patch.wood_type_id !== undefined || patch.measurement_area !== undefined || patch.coefficient !== undefined;
+    const recompute =
+      logChanges ||
+      patch.references ||
+      patch.volume_formula ||
+      patch.log_length ||
+      patch.wood_type_id !== undefined ||
+      patch.measurement_area !== undefined ||
+      patch.coefficient !== undefined;
     if (recompute) {
       const computed = computeTimber({
         logs: logs.map((l) => ({ id: l.id, x: l.x, y: l.y, r: l.r, isDeleted: l.is_deleted })),
@@ -531,7 +482,12 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
         }
       }
     }
-    await trx.updateTable("measurements").set(set).where("id", "=", id).where("organization_id", "=", ctx.organizationId).execute();
+    await trx
+      .updateTable("measurements")
+      .set(set)
+      .where("id", "=", id)
+      .where("organization_id", "=", ctx.organizationId)
+      .execute();
     return (await getMeasurementRow(trx, ctx, id))!;
   });
 }
@@ -540,7 +496,14 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
 export async function createManualMeasurement(
   db: DB,
   ctx: AuthContext,
-  input: { taken_at: Date; measurement_type_id: number; volume: number; wood_characteristic_id?: number | null; storage_id: number; comment?: string | null },
+  input: {
+    taken_at: Date;
+    measurement_type_id: number;
+    volume: number;
+    wood_characteristic_id?: number | null;
+    storage_id: number;
+    comment?: string | null;
+  },
 ) {
   const storage = await getStorageRow(db, ctx, input.storage_id);
   if (!storage) fail("manual_measurement.storage_id", "timber:errors.unknownStorage");
@@ -550,7 +513,8 @@ export async function createManualMeasurement(
     errors["manual_measurement.taken_at"] = ["timber:errors.beforeInventory"];
   }
   const lookups = await checkLookups(db, ctx, { wood_characteristic_id: input.wood_characteristic_id });
-  if (lookups.wood_characteristic_id) errors["manual_measurement.wood_characteristic_id"] = lookups.wood_characteristic_id;
+  if (lookups.wood_characteristic_id)
+    errors["manual_measurement.wood_characteristic_id"] = lookups.wood_characteristic_id;
   if (Object.keys(errors).length) throw new TimberValidationError(errors);
   const r = await db
     .insertInto("measurements")
@@ -573,36 +537,19 @@ export async function createManualMeasurement(
   return (await getMeasurementRow(db, ctx, Number(r.insertId)))!;
 }
 
-/** Ids that are the organisation's live measurements; any other id makes the whole call 404. */
-async function ownedMeasurements(db: Executor, ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await db
-    .selectFrom("measurements")
-    .select(["id", "storage_id", "inventory_id"])
-    .where("organization_id", "=", ctx.organizationId)
-    .where("deleted_at", "is", null)
-    .where("id", "in", unique)
-    .execute();
-  if (rows.length !== unique.length) throw new NotFoundError();
-  return rows;
-}
-
-async function requireEditorOnStorages(db: Executor, ctx: AuthContext, storageIds: number[]) {
-  const storages = await db
-    .selectFrom("storages")
-    .select(["id", "storage_group_id"])
-    .where("organization_id", "=", ctx.organizationId)
-    .where("deleted_at", "is", null)
-    .where("id", "in", [...new Set(storageIds)])
-    .execute();
-  if (storages.length !== new Set(storageIds).size) throw new NotFoundError();
-  for (const s of storages) requireEditor(ctx, s);
-}
-
 /** PATCH /measurements/move_storage. Measurements counted in an inventory stay where they are. */
-export async function moveMeasurements(db: DB, ctx: AuthContext, moves: Array<{ measurement_id: number; storage_id: number }>) {
+export async function moveMeasurements(
+  db: DB,
+  ctx: AuthContext,
+  moves: Array<{ measurement_id: number; storage_id: number }>,
+) {
   return db.transaction().execute(async (trx) => {
-    const rows = await ownedMeasurements(trx, ctx, moves.map((m) => m.measurement_id));
+    const rows = await ownedMeasurements(
+      trx,
+      ctx,
+      "timber",
+      moves.map((m) => m.measurement_id),
+    );
     await requireEditorOnStorages(trx, ctx, [...rows.map((r) => r.storage_id), ...moves.map((m) => m.storage_id)]);
     const locked = moves.findIndex((mv) => rows.find((r) => r.id === mv.measurement_id)!.inventory_id !== null);
     if (locked >= 0) fail(`move_storage.${locked}.measurement_id`, "timber:errors.inInventory");
@@ -620,25 +567,29 @@ export async function moveMeasurements(db: DB, ctx: AuthContext, moves: Array<{ 
 
 /** DELETE /measurements: soft delete; the deleted page lists them. */
 export async function deleteMeasurements(db: DB, ctx: AuthContext, ids: number[]) {
-  return db.transaction().execute(async (trx) => {
-    const rows = await ownedMeasurements(trx, ctx, ids);
-    await requireEditorOnStorages(trx, ctx, rows.map((r) => r.storage_id));
-    const locked = ids.findIndex((id) => rows.find((r) => r.id === id)!.inventory_id !== null);
-    if (locked >= 0) fail(`measurement_ids.${locked}`, "timber:errors.inInventory");
-    await trx
-      .updateTable("measurements")
-      .set({ deleted_at: new Date() })
-      .where("organization_id", "=", ctx.organizationId)
-      .where("id", "in", ids)
-      .execute();
-    return rows.length;
-  });
+  return softDeleteMeasurements(db, ctx, "timber", ids);
 }
 
-const EXTRA_FIELDS = ["logs", "references", "logs_sheet", "custom_fields", "heights", "load_lines", "measurement_area", "metrology", "load_json", "comment"] as const;
+const EXTRA_FIELDS = [
+  "logs",
+  "references",
+  "logs_sheet",
+  "custom_fields",
+  "heights",
+  "load_lines",
+  "measurement_area",
+  "metrology",
+  "load_json",
+  "comment",
+] as const;
 
 /** GET /measurements/{id}: the measurement's fields (or the asked subset) plus the asked extras. */
-export async function serializeMeasurement(db: DB, ctx: Ctx, m: Measurement, opts: { fields?: string[]; extra?: string[] }) {
+export async function serializeMeasurement(
+  db: DB,
+  ctx: Ctx,
+  m: Measurement,
+  opts: { fields?: string[]; extra?: string[] },
+) {
   const base: Record<string, unknown> = {
     id: m.id,
     storage_id: m.storage_id,
@@ -702,12 +653,28 @@ export async function serializeMeasurement(db: DB, ctx: Ctx, m: Measurement, opt
     }
     if (extra.has("logs_sheet")) {
       const s = summarizeMeasurement(
-        logs.map((l) => ({ d: l.d, v: l.v, isDeleted: l.is_deleted, cullId: l.cull_id, assortmentId: l.assortment_id })),
+        logs.map((l) => ({
+          d: l.d,
+          v: l.v,
+          isDeleted: l.is_deleted,
+          cullId: l.cull_id,
+          assortmentId: l.assortment_id,
+        })),
         { formula: m.volume_formula as LogFormula, logLengthM: m.log_length ?? 0, species: speciesOf(m.wood_type_id) },
       );
       data.logs_sheet = {
-        logs: s.logsSheet.map((r) => ({ diameter: r.diameterCm, log_length: r.lengthM, logs_count: r.count, volume: r.volume })),
-        summary: { average_diameter: s.averageDiameterCm, total_logs: s.logCount, diameter_unit: "cm", length_unit: "m" },
+        logs: s.logsSheet.map((r) => ({
+          diameter: r.diameterCm,
+          log_length: r.lengthM,
+          logs_count: r.count,
+          volume: r.volume,
+        })),
+        summary: {
+          average_diameter: s.averageDiameterCm,
+          total_logs: s.logCount,
+          diameter_unit: "cm",
+          length_unit: "m",
+        },
       };
     }
   }

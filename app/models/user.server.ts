@@ -1,6 +1,6 @@
 import type { User, UserUpdate } from "#db/schema";
-import type { DB } from "~/utils/db.server";
 import type { Language } from "~/i18n";
+import type { DB } from "~/utils/db.server";
 
 export async function getUserById(db: DB, id: number) {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
@@ -13,7 +13,18 @@ export async function getUserByEmail(db: DB, email: string) {
 export async function updateAccountPreferences(
   db: DB,
   userId: number,
-  changes: Pick<UserUpdate, "name" | "time_zone" | "volume_unit" | "length_unit" | "diameter_unit" | "weight_unit" | "density_unit" | "rounding_precision" | "recent_measurement_mode"> & { locale?: Language },
+  changes: Pick<
+    UserUpdate,
+    | "name"
+    | "time_zone"
+    | "volume_unit"
+    | "length_unit"
+    | "diameter_unit"
+    | "weight_unit"
+    | "density_unit"
+    | "rounding_precision"
+    | "recent_measurement_mode"
+  > & { locale?: Language },
 ) {
   if (Object.keys(changes).length === 0) return;
   await db
@@ -24,7 +35,10 @@ export async function updateAccountPreferences(
 }
 
 /** The account as GET /account answers it (never the password hash or the 2FA secret). */
-export function serializeAccount(user: User, roles: Array<{ id: number; name: string; assignable_type: string; assignable_id: number }>) {
+export function serializeAccount(
+  user: User,
+  roles: Array<{ id: number; name: string; assignable_type: string; assignable_id: number }>,
+) {
   return {
     id: user.id,
     email: user.email,

@@ -1,10 +1,15 @@
 import { createCookie, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
-import { safeRedirectPath } from "~/utils/request.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 // The shell's billing banners are dismissed for the rest of the day (a cookie, so the plain form
 // works without JavaScript).
-export const dismissedBanners = createCookie("dismissed_banners", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 24 * 3600 });
+export const dismissedBanners = createCookie("dismissed_banners", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 24 * 3600,
+});
 const BANNERS = ["pending", "noPlan"];
 
 export async function readDismissed(request: Request): Promise<string[]> {
@@ -18,7 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const banner = String(form.get("banner") ?? "");
   const current = await readDismissed(request);
   const next = BANNERS.includes(banner) ? [...new Set([...current, banner])] : current;
-  return redirect(safeRedirectPath(form.get("redirectTo")), { headers: { "Set-Cookie": await dismissedBanners.serialize(next) } });
+  return redirect(safeRedirect(form.get("redirectTo")), {
+    headers: { "Set-Cookie": await dismissedBanners.serialize(next) },
+  });
 }
 
 export function loader() {

@@ -29,5 +29,8 @@ export async function loader() {
     }),
   ]);
   const ok = mysql.ok && postgres.ok;
-  return json({ status: ok ? "ok" : "error", mysql, postgres }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return json(
+    { status: ok ? "ok" : "error", mysql, postgres },
+    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
 }

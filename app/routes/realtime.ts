@@ -1,12 +1,13 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { allowedChannels, subscribe } from "~/services/realtime.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { notFound } from "~/utils/errors";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 // The built-in realtime adapter: Server-Sent Events for one channel the user may read.
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireApiUser(request);
   const channel = new URL(request.url).searchParams.get("channel") ?? "";
-  if (!allowedChannels(ctx).includes(channel)) throw json({ error: "not_found" }, { status: 404 });
+  if (!allowedChannels(ctx).includes(channel)) notFound();
 
   const encoder = new TextEncoder();
   let cleanup = () => {};
@@ -19,7 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           cleanup();
         }
       };
-      const unsubscribe = await subscribe(channel, (m) => send(`event: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`));
+      const unsubscribe = await subscribe(channel, (m) =>
+        send(`event: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`),
+      );
       // A comment line every 25 s keeps proxies from closing an idle stream.
       const heartbeat = setInterval(() => send(": ping\n\n"), 25_000);
       cleanup = () => {

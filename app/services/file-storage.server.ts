@@ -77,3 +77,39 @@ export function setFileStorage(storage: FileStorage | undefined) {
 export function toWebStream(stream: Readable) {
   return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  pdf: "application/pdf",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/**
+ * A stored file as the answer of a route that serves it (photos, exports), streamed with its
+ * length; null when nothing is stored under the key. The type follows the key's extension;
+ * `downloadName` makes it an attachment under that name (ASCII fallback and UTF-8 name).
+ * The caller has already checked who may read it.
+ */
+export async function fileResponse(
+  storage: FileStorage,
+  key: string,
+  opts: { cacheControl: string; downloadName?: string },
+): Promise<Response | null> {
+  const stat = await storage.stat(key);
+  if (!stat) return null;
+  const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+  const headers: Record<string, string> = {
+    "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+    "Content-Length": String(stat.size),
+    "Cache-Control": opts.cacheControl,
+  };
+  if (opts.downloadName) {
+    const ascii = opts.downloadName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+    headers["Content-Disposition"] =
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}`;
+  }
+  return new Response(toWebStream(await storage.stream(key)), { headers });
+}

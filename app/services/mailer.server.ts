@@ -17,7 +17,13 @@ export async function sendMail(mail: Mail) {
   const url = env().SMTP_URL;
   if (!url) return { id, delivered: false };
   transport ??= nodemailer.createTransport(url);
-  await transport.sendMail({ from: env().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await transport.sendMail({
+    from: env().MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
   await db().updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", id).execute();
   return { id, delivered: true };
 }

@@ -22,7 +22,12 @@ export async function printPdf(url: string): Promise<Buffer> {
     if (!response || !response.ok()) throw new Error(`print page answered ${response?.status() ?? "nothing"}`);
     await page.waitForSelector("[data-print-ready]", { timeout: 30_000 });
     await page.emulateMedia({ media: "print" });
-    return await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true, margin: { top: "12mm", bottom: "14mm", left: "12mm", right: "12mm" } });
+    return await page.pdf({
+      format: "A4",
+      printBackground: true,
+      preferCSSPageSize: true,
+      margin: { top: "12mm", bottom: "14mm", left: "12mm", right: "12mm" },
+    });
   } finally {
     await browser.close();
   }

@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
+import type { Writable } from "node:stream";
 
 /**
  * Streaming xlsx on exceljs' WorkbookWriter. exceljs makes the workbook (styles with the number
@@ -34,11 +34,16 @@ export type WorkbookWriter = ReturnType<typeof createWorkbook>;
 
 /** Excel forbids []:*?/\ in sheet names and cuts them at 31 characters. */
 export function safeSheetName(name: string) {
-  return name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31).trim() || "Sheet";
+  return (
+    name
+      .replace(/[[\]:*?/\\]/g, " ")
+      .slice(0, 31)
+      .trim() || "Sheet"
+  );
 }
 
 // XML 1.0 forbids most control characters even escaped.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 function xmlText(value: string) {
@@ -85,7 +90,12 @@ export class SheetWriter {
     header.commit();
     const styles = (wb as unknown as { styles: { addStyleModel(model: object, type: number): number } }).styles;
     this.styleIds = columns.map((c) =>
-      c.numFmt ? styles.addStyleModel({ numFmt: c.numFmt }, c.kind === "date" ? ExcelJS.ValueType.Date : ExcelJS.ValueType.Number) : 0,
+      c.numFmt
+        ? styles.addStyleModel(
+            { numFmt: c.numFmt },
+            c.kind === "date" ? ExcelJS.ValueType.Date : ExcelJS.ValueType.Number,
+          )
+        : 0,
     );
     this.letters = columns.map((_, i) => columnLetters(i));
   }

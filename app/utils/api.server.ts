@@ -1,11 +1,11 @@
 import { json } from "@remix-run/node";
+import { issuesToErrors, notFound } from "./errors";
 import type { z } from "zod";
 
 // Helpers for the JSON resource routes under /api/web_app: one error shape everywhere.
 
-export function notFound(): never {
-  throw json({ error: "not_found" }, { status: 404 });
-}
+// The one notFound is the error family's; re-exported for the API routes that import it from here.
+export { notFound };
 
 export function methodNotAllowed(): never {
   throw json({ error: "method_not_allowed" }, { status: 405 });
@@ -13,17 +13,24 @@ export function methodNotAllowed(): never {
 
 /** Field errors keyed by the payload path, e.g. {"user.locale": ["Invalid option"]}. */
 export function fieldErrors(error: z.ZodError) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
+  return issuesToErrors(error.issues);
 }
 
+const INVALID_FORM = { error: "invalid_body", errors: { _: ["The body is not a readable form"] } };
+
+/**
+ * The body of an API call: JSON, or a form (the screens' plain posts). A body that cannot be read
+ * answers 400; its size was already limited by the server (server/body-limit.ts, 413).
+ */
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("form")) return Object.fromEntries(await request.formData());
+  if (type.includes("form")) {
+    try {
+      return Object.fromEntries(await request.formData());
+    } catch {
+      throw json(INVALID_FORM, { status: 400 });
+    }
+  }
   const text = await request.text();
   if (!text.trim()) return {};
   try {

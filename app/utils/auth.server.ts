@@ -1,38 +1,21 @@
 import { json, redirect } from "@remix-run/node";
-import type { Organization, Role, User } from "#db/schema";
-import { getOrganization, listOrganizationsOfUser } from "~/models/organization.server";
-import { isOrganizationAdmin, listRolesInOrganization } from "~/models/role.server";
+import { loadSignedInRows } from "~/models/auth-context.server";
+import { countDevices } from "~/models/device-admin.server";
+import { isOrganizationAdmin } from "~/models/role.server";
 import { findSession } from "~/models/session.server";
-import { getUserById } from "~/models/user.server";
 import { db } from "./db.server";
+import { forbidden } from "./errors";
+import { safeRedirect } from "./safe-redirect";
 import { clearSessionCookie, getSessionToken } from "./session.server";
-
-/**
- * Who is asking, in which organisation, with what rights. Every model function takes it first.
- */
-export interface AuthContext {
-  userId: number;
-  organizationId: number;
-  roles: Role[];
-  features: string[];
-  isAdmin: boolean;
-  user: User;
-  organization: Organization;
-  organizations: { id: number; name: string }[];
-}
+import type { AuthContext } from "./auth-context";
 
 export class NoOrganizationError extends Error {}
 
 export async function loadAuthContext(userId: number): Promise<AuthContext | null> {
-  const user = await getUserById(db(), userId);
-  if (!user) return null;
-  const organizations = await listOrganizationsOfUser(db(), userId);
+  const rows = await loadSignedInRows(db(), userId);
+  if (!rows) return null;
+  const { user, organizations, organization, roles } = rows;
   if (organizations.length === 0) throw new NoOrganizationError(`user ${userId} belongs to no organisation`);
-  const current = organizations.find((o) => o.id === user.recent_organization_id) ?? organizations[0];
-  const [organization, roles] = await Promise.all([
-    getOrganization(db(), current.id),
-    listRolesInOrganization(db(), userId, current.id),
-  ]);
   if (!organization) return null;
   return {
     userId,
@@ -48,8 +31,7 @@ export async function loadAuthContext(userId: number): Promise<AuthContext | nul
 
 function safeRedirectTo(request: Request) {
   const url = new URL(request.url);
-  const target = url.pathname + url.search;
-  return target.startsWith("/") && !target.startsWith("//") ? target : "/";
+  return safeRedirect(url.pathname + url.search);
 }
 
 /** Screens: the signed-in user's context, or a redirect to /login (with the session-expired notice when it expired). */
@@ -69,7 +51,6 @@ export async function requireUser(request: Request): Promise<AuthContext> {
   if (!ctx) throw redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie() } });
   return ctx;
 }
-
 
 export function bearerToken(request: Request): string | null {
   const header = request.headers.get("Authorization");
@@ -95,9 +76,32 @@ export async function requireApiUser(request: Request): Promise<AuthContext> {
   return ctx;
 }
 
+/** The one admin check, for screens and API alike: 403 {error: "forbidden"}. */
 export function requireOrgAdmin(ctx: AuthContext) {
-  if (!ctx.isAdmin) throw json({ error: "forbidden", message: "Organisation admins only" }, { status: 403 });
+  if (!ctx.isAdmin) forbidden();
 }
+
+/**
+ * The guard of every shell (`_app+`) loader and action (accounts.md "Access guard"): a signed-in
+ * user whose account is verified (else /verification) and who passed device setup, or whose
+ * organisation has a device (else /setup). tests/integration/app-guard.test.ts holds every
+ * `_app+` route file to it.
+ */
+export async function requireAppUser(request: Request): Promise<AuthContext> {
+  const ctx = await requireUser(request);
+  if (!ctx.user.verified_at) throw redirect("/verification");
+  if (!ctx.user.devices_updated_at && (await countDevices(db(), ctx)) === 0) throw redirect("/setup");
+  return ctx;
+}
+
+/** requireAppUser for the admin-only screens: others get the not-allowed state (403). */
+export async function requireAppAdmin(request: Request): Promise<AuthContext> {
+  const ctx = await requireAppUser(request);
+  requireOrgAdmin(ctx);
+  return ctx;
+}
+
+export type { AuthContext };
 
 export function requireFeature(ctx: AuthContext, feature: string) {
   if (!ctx.features.includes(feature)) {

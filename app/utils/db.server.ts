@@ -28,7 +28,6 @@ export function createDb(url: string, connectionLimit = 10): DB {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __db: DB | undefined;
 }
 

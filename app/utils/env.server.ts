@@ -16,14 +16,24 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .default("postgres://postgres@127.0.0.1:5432/timber_jobs"),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default("dev-only-session-secret-change-me-0123456789"),
-    SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+    SESSION_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .default("dev-only-session-secret-change-me-0123456789"),
+    SESSION_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(12 * 60 * 60),
     STORAGE_DIR: z.string().default("./storage"),
     ABLY_API_KEY: z
       .string()
       .regex(/^[^:]+\.[^:]+:.+$/, "must look like appId.keyId:secret")
       .optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
     MAIL_FROM: z.string().default("Timber <no-reply@localhost>"),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
@@ -33,6 +43,9 @@ const EnvSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     // Rows whose job has not finished after this many seconds are enqueued again by the sweep.
     JOB_STALE_AFTER_SECONDS: z.coerce.number().int().min(10).default(300),
+    // Which proxies may tell the client's address and protocol (X-Forwarded-*): Express's
+    // `trust proxy` (false, true, a hop count, or addresses/subnets). Off: the socket's peer counts.
+    TRUST_PROXY: z.string().default("false"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -69,7 +82,8 @@ export function publicEnv() {
   const e = env();
   return {
     REALTIME: e.ABLY_API_KEY ? ("ably" as const) : ("sse" as const),
-    MAP_TILE_URL: e.MAP_TILE_URL,
+    // "none": no tile server (offline installs, tests); the map draws its markers alone.
+    MAP_TILE_URL: e.MAP_TILE_URL === "none" ? "" : e.MAP_TILE_URL,
     MAP_TILE_ATTRIBUTION: e.MAP_TILE_ATTRIBUTION,
   };
 }

@@ -1,13 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
-import type { Resource } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import i18nConfig, { NAMESPACES, SUPPORTED_LANGUAGES, isLanguage, type Language } from "~/i18n";
 import { getLocaleOfSignedInUser } from "./session.server";
+import type { Resource } from "i18next";
 
 // The chosen language of a visitor who is not signed in (the login page's picker).
-export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
 
 function loadResources(): Resource {
   const dir = path.resolve(process.cwd(), "locales");
@@ -37,7 +42,12 @@ export const i18nServer = new RemixI18Next({
     order: ["custom", "searchParams", "cookie", "header"],
     findLocale: getLocaleOfSignedInUser,
   },
-  i18next: { ...i18nConfig, get resources() { return translations(); } },
+  i18next: {
+    ...i18nConfig,
+    get resources() {
+      return translations();
+    },
+  },
 });
 
 export async function getLanguage(request: Request): Promise<Language> {

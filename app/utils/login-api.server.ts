@@ -7,16 +7,24 @@ import { getLanguage, i18nServer } from "./i18n.server";
 
 // The answers of POST /logins and /logins/otp: 200 with a token, 202 when the one-time code is
 // needed, 400 "password expired", and the spec's error codes.
-const STATUS = { INVALID_EMAIL_OR_PASSWORD: 401, ACCOUNT_LOCKED: 403, CONTACT_SUPPORT: 403, INVALID_OTP_CODE: 401 } as const;
+const STATUS = {
+  INVALID_EMAIL_OR_PASSWORD: 401,
+  ACCOUNT_LOCKED: 403,
+  CONTACT_SUPPORT: 403,
+  INVALID_OTP_CODE: 401,
+} as const;
 
 async function message(request: Request, key: string) {
   const t = await i18nServer.getFixedT(await getLanguage(request), ["auth", "accounts"]);
   return t(key);
 }
 
-export async function loginAnswer(request: Request, outcome: LoginOutcome) {
+export async function loginAnswer(request: Request, ip: string | null, outcome: LoginOutcome) {
   if (outcome.status === "otp_required") {
-    return json({ error: "OTP_REQUIRED", message: await message(request, "accounts:login.otpRequired") }, { status: 202 });
+    return json(
+      { error: "OTP_REQUIRED", message: await message(request, "accounts:login.otpRequired") },
+      { status: 202 },
+    );
   }
   if (outcome.status === "password_expired") {
     return json({ error: "PASSWORD_EXPIRED", message: "password expired" }, { status: 400 });
@@ -25,7 +33,7 @@ export async function loginAnswer(request: Request, outcome: LoginOutcome) {
     userId: outcome.user.id,
     kind: "api",
     ttlSeconds: env().SESSION_TTL_SECONDS,
-    ip: request.headers.get("x-forwarded-for"),
+    ip,
     userAgent: request.headers.get("user-agent"),
   });
   return json({

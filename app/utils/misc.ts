@@ -2,7 +2,8 @@ import { useFormAction, useNavigation } from "@remix-run/react";
 
 export function getErrorMessage(error: unknown) {
   if (typeof error === "string") return error;
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") return error.message;
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string")
+    return error.message;
   return "Unknown error";
 }
 

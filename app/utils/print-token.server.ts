@@ -13,7 +13,13 @@ function sign(body: string) {
 }
 
 export function createPrintToken(exportId: number, organizationId: number, ttlSeconds = TTL_SECONDS) {
-  const body = Buffer.from(JSON.stringify({ e: exportId, o: organizationId, exp: Math.floor(Date.now() / 1000) + ttlSeconds } satisfies Payload)).toString("base64url");
+  const body = Buffer.from(
+    JSON.stringify({
+      e: exportId,
+      o: organizationId,
+      exp: Math.floor(Date.now() / 1000) + ttlSeconds,
+    } satisfies Payload),
+  ).toString("base64url");
   return `${body}.${sign(body)}`;
 }
 

@@ -22,6 +22,12 @@ export async function getSessionToken(request: Request): Promise<string | null> 
   return typeof value === "string" ? value : null;
 }
 
+/** The token of the session making this request: the bearer token of an API client, or the cookie's. */
+export async function currentSessionToken(request: Request): Promise<string | null> {
+  const bearer = request.headers.get("Authorization")?.match(/^Bearer\s+(\S+)$/i);
+  return bearer ? bearer[1] : getSessionToken(request);
+}
+
 export function commitSessionCookie(token: string, expiresAt: Date) {
   return sessionCookie.serialize(token, { expires: expiresAt });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchingRange, quickRangeDates } from "./timber-dates";
+import { matchingRange, quickRangeDates, dateToZonedLocal, zonedLocalToDate } from "./timber-dates";
 
 describe("quick date ranges", () => {
   const now = new Date("2026-03-31T22:30:00Z"); // already 1 April in Tallinn
@@ -17,7 +17,6 @@ describe("quick date ranges", () => {
   });
 });
 
-import { dateToZonedLocal, zonedLocalToDate } from "./timber-dates";
 describe("wall-clock times in the user's zone", () => {
   it("round-trips through Tallinn summer and winter time", () => {
     expect(zonedLocalToDate("2026-07-01T12:00", "Europe/Tallinn")?.toISOString()).toBe("2026-07-01T09:00:00.000Z");

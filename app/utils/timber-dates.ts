@@ -8,7 +8,12 @@ export const DEFAULT_RANGE: QuickRange = "3months";
 
 /** Today's date in the time zone as yyyy-MM-dd. */
 export function todayIn(timeZone: string, now = new Date()) {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
   return parts; // en-CA formats as yyyy-MM-dd
 }
 
@@ -37,12 +42,19 @@ export function quickRangeDates(range: QuickRange, timeZone: string, now = new D
   return { start, end };
 }
 
-export function matchingRange(start: string | undefined, end: string | undefined, timeZone: string, now = new Date()): QuickRange | null {
+export function matchingRange(
+  start: string | undefined,
+  end: string | undefined,
+  timeZone: string,
+  now = new Date(),
+): QuickRange | null {
   if (!start || !end) return null;
-  return QUICK_RANGES.find((r) => {
-    const d = quickRangeDates(r, timeZone, now);
-    return d.start === start && d.end === end;
-  }) ?? null;
+  return (
+    QUICK_RANGES.find((r) => {
+      const d = quickRangeDates(r, timeZone, now);
+      return d.start === start && d.end === end;
+    }) ?? null
+  );
 }
 
 /** A wall-clock "yyyy-MM-ddTHH:mm" in the time zone to the instant it names. */
@@ -51,18 +63,42 @@ export function zonedLocalToDate(local: string, timeZone: string): Date | null {
   const guess = new Date(`${local.replace(" ", "T")}Z`);
   if (Number.isNaN(guess.getTime())) return null;
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
       .formatToParts(guess)
       .map((p) => [p.type, p.value]),
   );
-  const asZone = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asZone = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return new Date(guess.getTime() - (asZone - guess.getTime()));
 }
 
 /** The instant as "yyyy-MM-ddTHH:mm" on the time zone's wall clock (for datetime-local inputs). */
 export function dateToZonedLocal(date: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );

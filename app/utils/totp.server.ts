@@ -10,7 +10,14 @@ export function newTotpSecret(): string {
 }
 
 function totp(secret: string, label = "account") {
-  return new TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 export function totpUrl(secret: string, email: string) {
@@ -37,5 +44,12 @@ export function newBackupCodes(count = 10): string[] {
 }
 
 export function hashBackupCode(code: string) {
-  return createHash("sha256").update(code.trim().toLowerCase().replace(/[^a-z0-9]/g, "")).digest("hex");
+  return createHash("sha256")
+    .update(
+      code
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, ""),
+    )
+    .digest("hex");
 }

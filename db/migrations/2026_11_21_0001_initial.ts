@@ -62,7 +62,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("storage_groups")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("name", "varchar(255)", (c) => c.notNull())
     .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .execute();
@@ -70,7 +72,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("storages")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("storage_group_id", "bigint", (c) => c.unsigned().references("storage_groups.id").onDelete("set null"))
     .addColumn("name", "varchar(255)", (c) => c.notNull())
     .addColumn("latitude", "double precision")
@@ -89,7 +93,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("roles")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
     .addColumn("user_id", "bigint", (c) => c.unsigned().notNull().references("users.id").onDelete("cascade"))
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("name", "varchar(16)", (c) => c.notNull())
     .addColumn("assignable_type", "varchar(16)", (c) => c.notNull())
     .addColumn("assignable_id", "bigint", (c) => c.unsigned().notNull())
@@ -177,7 +183,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("measurements")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("storage_id", "bigint", (c) => c.unsigned().notNull().references("storages.id"))
     .addColumn("device_id", "bigint", (c) => c.unsigned())
     .addColumn("user_id", "bigint", (c) => c.unsigned().references("users.id").onDelete("set null"))
@@ -231,20 +239,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("measurements")
     .columns(["organization_id", "storage_id", "deleted_at", "taken_at"])
     .execute();
-  await db.schema.createIndex("measurements_org_taken_idx").on("measurements").columns(["organization_id", "taken_at"]).execute();
+  await db.schema
+    .createIndex("measurements_org_taken_idx")
+    .on("measurements")
+    .columns(["organization_id", "taken_at"])
+    .execute();
   await db.schema
     .createIndex("measurements_client_idx")
     .on("measurements")
     .columns(["organization_id", "client_id"])
     .unique()
     .execute();
-  await db.schema.createIndex("measurements_photo_status_idx").on("measurements").columns(["photo_status", "photo_enqueued_at"]).execute();
+  await db.schema
+    .createIndex("measurements_photo_status_idx")
+    .on("measurements")
+    .columns(["photo_status", "photo_enqueued_at"])
+    .execute();
 
   await db.schema
     .createTable("logs")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
     .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull())
-    .addColumn("measurement_id", "bigint", (c) => c.unsigned().notNull().references("measurements.id").onDelete("cascade"))
+    .addColumn("measurement_id", "bigint", (c) =>
+      c.unsigned().notNull().references("measurements.id").onDelete("cascade"),
+    )
     .addColumn("x", "double precision", (c) => c.notNull())
     .addColumn("y", "double precision", (c) => c.notNull())
     .addColumn("r", "double precision", (c) => c.notNull())
@@ -262,7 +280,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("measurement_references")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
     .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull())
-    .addColumn("measurement_id", "bigint", (c) => c.unsigned().notNull().references("measurements.id").onDelete("cascade"))
+    .addColumn("measurement_id", "bigint", (c) =>
+      c.unsigned().notNull().references("measurements.id").onDelete("cascade"),
+    )
     .addColumn("x1", "double precision", (c) => c.notNull())
     .addColumn("y1", "double precision", (c) => c.notNull())
     .addColumn("x2", "double precision", (c) => c.notNull())
@@ -270,7 +290,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     // metres
     .addColumn("size", "double precision", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("references_measurement_idx").on("measurement_references").column("measurement_id").execute();
+  await db.schema
+    .createIndex("references_measurement_idx")
+    .on("measurement_references")
+    .column("measurement_id")
+    .execute();
 
   await db.schema
     .createTable("mail_outbox")

@@ -9,12 +9,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The code a measurer types into the mobile app to pair it with this organisation.
     .addColumn("device_activation_code", "varchar(16)")
     .execute();
-  await db.schema.createIndex("organizations_activation_idx").on("organizations").column("device_activation_code").unique().execute();
+  await db.schema
+    .createIndex("organizations_activation_idx")
+    .on("organizations")
+    .column("device_activation_code")
+    .unique()
+    .execute();
 
   await db.schema
     .createTable("devices")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("user_id", "bigint", (c) => c.unsigned().references("users.id").onDelete("set null"))
     .addColumn("name", "varchar(255)", (c) => c.notNull())
     .addColumn("affiliation", "varchar(255)")
@@ -40,7 +47,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("device_invitations")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("sent_to", "varchar(255)", (c) => c.notNull())
     .addColumn("token_hash", "char(64)", (c) => c.notNull().unique())
     .addColumn("sent_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
@@ -50,7 +59,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("custom_fields")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("name", "varchar(255)", (c) => c.notNull())
     .addColumn("key", "varchar(64)", (c) => c.notNull())
     // measurement, truck_measurement, container_measurement, lumber_measurement, storage
@@ -62,18 +73,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("archived", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .execute();
-  await db.schema.createIndex("custom_fields_key_idx").on("custom_fields").columns(["organization_id", "source_key", "key"]).unique().execute();
+  await db.schema
+    .createIndex("custom_fields_key_idx")
+    .on("custom_fields")
+    .columns(["organization_id", "source_key", "key"])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable("custom_field_values")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
-    .addColumn("custom_field_id", "bigint", (c) => c.unsigned().notNull().references("custom_fields.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
+    .addColumn("custom_field_id", "bigint", (c) =>
+      c.unsigned().notNull().references("custom_fields.id").onDelete("cascade"),
+    )
     .addColumn("value", "varchar(255)", (c) => c.notNull())
     .addColumn("rank", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("archived", "boolean", (c) => c.notNull().defaultTo(false))
     .execute();
-  await db.schema.createIndex("custom_field_values_field_idx").on("custom_field_values").column("custom_field_id").execute();
+  await db.schema
+    .createIndex("custom_field_values_field_idx")
+    .on("custom_field_values")
+    .column("custom_field_id")
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -42,7 +42,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("diameter_profiles")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("name", "varchar(255)", (c) => c.notNull())
     .addColumn("archived", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("default_cull_id", "bigint", (c) => c.unsigned().references("culls.id").onDelete("set null"))
@@ -51,14 +53,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("diameter_profiles_org_idx").on("diameter_profiles").column("organization_id").execute();
   await db.schema
     .createTable("diameter_profile_assortments")
-    .addColumn("diameter_profile_id", "bigint", (c) => c.unsigned().notNull().references("diameter_profiles.id").onDelete("cascade"))
-    .addColumn("assortment_id", "bigint", (c) => c.unsigned().notNull().references("assortments.id").onDelete("cascade"))
+    .addColumn("diameter_profile_id", "bigint", (c) =>
+      c.unsigned().notNull().references("diameter_profiles.id").onDelete("cascade"),
+    )
+    .addColumn("assortment_id", "bigint", (c) =>
+      c.unsigned().notNull().references("assortments.id").onDelete("cascade"),
+    )
     .addPrimaryKeyConstraint("diameter_profile_assortments_pk", ["diameter_profile_id", "assortment_id"])
     .execute();
   await db.schema
     .createTable("lumber_products")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("name", "varchar(255)", (c) => c.notNull())
     // Plank sizes in millimetres.
     .addColumn("plank_length", "double precision", (c) => c.notNull())
@@ -70,7 +78,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["lumber_products", "diameter_profile_assortments", "diameter_profiles"]) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ["lumber_products", "diameter_profile_assortments", "diameter_profiles"])
+    await db.schema.dropTable(t).ifExists().execute();
   await db.schema.dropTable("password_history").ifExists().execute();
   await db.schema.dropTable("user_tokens").ifExists().execute();
   await db.schema.alterTable("users").dropColumn("otp_backup_codes").dropColumn("disabled_at").execute();

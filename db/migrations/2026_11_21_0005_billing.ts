@@ -8,7 +8,9 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("billing_accounts")
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().primaryKey().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().primaryKey().references("organizations.id").onDelete("cascade"),
+    )
     // local or stripe: which provider holds this organisation's subscription
     .addColumn("provider", "varchar(16)", (c) => c.notNull().defaultTo("local"))
     .addColumn("stripe_customer_id", "varchar(255)")
@@ -27,12 +29,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .addColumn("updated_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .execute();
-  await db.schema.createIndex("billing_accounts_customer_idx").on("billing_accounts").column("stripe_customer_id").execute();
+  await db.schema
+    .createIndex("billing_accounts_customer_idx")
+    .on("billing_accounts")
+    .column("stripe_customer_id")
+    .execute();
 
   await db.schema
     .createTable("subscription_items")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("package_id", "varchar(64)", (c) => c.notNull())
     .addColumn("quantity", "integer", (c) => c.notNull().defaultTo(1))
     // DELETE marks it cancelled; it keeps its features until the paid period ends.
@@ -40,12 +48,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("stripe_item_id", "varchar(255)")
     .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .execute();
-  await db.schema.createIndex("subscription_items_pkg_idx").on("subscription_items").columns(["organization_id", "package_id"]).unique().execute();
+  await db.schema
+    .createIndex("subscription_items_pkg_idx")
+    .on("subscription_items")
+    .columns(["organization_id", "package_id"])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable("invoices")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("number", "varchar(64)", (c) => c.notNull())
     // cents of the currency
     .addColumn("total_cents", "integer", (c) => c.notNull())
@@ -63,13 +78,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("picture_credit_events")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     // +N for a bought package, -1 for an upload
     .addColumn("delta", "integer", (c) => c.notNull())
     .addColumn("reason", "varchar(64)", (c) => c.notNull())
     .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .execute();
-  await db.schema.createIndex("picture_credit_events_org_idx").on("picture_credit_events").columns(["organization_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("picture_credit_events_org_idx")
+    .on("picture_credit_events")
+    .columns(["organization_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("billing_events")
@@ -83,7 +104,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("local_checkouts")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("token", "char(32)", (c) => c.notNull().unique())
     // subscription or picture_package
     .addColumn("kind", "varchar(32)", (c) => c.notNull())
@@ -98,7 +121,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("devices").dropColumn("package_id").execute();
-  for (const t of ["local_checkouts", "billing_events", "picture_credit_events", "invoices", "subscription_items", "billing_accounts"]) {
+  for (const t of [
+    "local_checkouts",
+    "billing_events",
+    "picture_credit_events",
+    "invoices",
+    "subscription_items",
+    "billing_accounts",
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -12,7 +12,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("measurements")
     .columns(["organization_id", "deleted_at", "taken_at", "measurement_type_id", "storage_id", "logs_count", "volume"])
     .execute();
-  await db.schema.createIndex("measurements_org_created_idx").on("measurements").columns(["organization_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("measurements_org_created_idx")
+    .on("measurements")
+    .columns(["organization_id", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

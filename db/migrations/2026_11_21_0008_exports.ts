@@ -7,7 +7,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("exports")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("user_id", "bigint", (c) => c.unsigned().references("users.id").onDelete("set null"))
     // excel or pdf: the two families share the engine, the list and the statuses.
     .addColumn("kind", "varchar(8)", (c) => c.notNull())
@@ -29,7 +31,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("finished_at", "datetime(3)")
     .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .execute();
-  await db.schema.createIndex("exports_org_created_idx").on("exports").columns(["organization_id", "kind", "created_at"]).execute();
+  await db.schema
+    .createIndex("exports_org_created_idx")
+    .on("exports")
+    .columns(["organization_id", "kind", "created_at"])
+    .execute();
   await db.schema.createIndex("exports_status_idx").on("exports").columns(["status", "heartbeat_at"]).execute();
 }
 

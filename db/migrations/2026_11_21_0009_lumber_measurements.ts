@@ -8,7 +8,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("lumber_measurements")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
-    .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "bigint", (c) =>
+      c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
+    )
     .addColumn("storage_id", "bigint", (c) => c.unsigned().notNull().references("storages.id"))
     .addColumn("device_id", "bigint", (c) => c.unsigned())
     .addColumn("user_id", "bigint", (c) => c.unsigned().references("users.id").onDelete("set null"))
@@ -42,7 +44,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("planks")
     .addColumn("id", "bigint", (c) => c.unsigned().autoIncrement().primaryKey())
     .addColumn("organization_id", "bigint", (c) => c.unsigned().notNull())
-    .addColumn("lumber_measurement_id", "bigint", (c) => c.unsigned().notNull().references("lumber_measurements.id").onDelete("cascade"))
+    .addColumn("lumber_measurement_id", "bigint", (c) =>
+      c.unsigned().notNull().references("lumber_measurements.id").onDelete("cascade"),
+    )
     // The plank's end on the photo: top-left corner and size, in image pixels.
     .addColumn("x", "double precision", (c) => c.notNull())
     .addColumn("y", "double precision", (c) => c.notNull())

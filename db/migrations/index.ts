@@ -1,11 +1,13 @@
-import type { Migration } from "kysely";
 import * as initial from "./2026_11_21_0001_initial";
 import * as devicesCustomFields from "./2026_11_21_0002_devices_custom_fields";
-import * as exports_ from "./2026_11_21_0008_exports";
+import * as accounts from "./2026_11_21_0004_accounts";
 import * as billing from "./2026_11_21_0005_billing";
 import * as timber from "./2026_11_21_0006_timber";
-import * as accounts from "./2026_11_21_0004_accounts";
+import * as exports_ from "./2026_11_21_0008_exports";
 import * as lumberMeasurements from "./2026_11_21_0009_lumber_measurements";
+import * as measurementKindPhotos from "./2026_11_21_0010_measurement_kind_photos";
+import * as securityHardening from "./2026_11_23_0011_security_hardening";
+import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0006_timber": timber,
   "2026_11_21_0004_accounts": accounts,
   "2026_11_21_0009_lumber_measurements": lumberMeasurements,
+  "2026_11_21_0010_measurement_kind_photos": measurementKindPhotos,
+  "2026_11_23_0011_security_hardening": securityHardening,
 };

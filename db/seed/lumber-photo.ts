@@ -13,7 +13,14 @@ export type DrawnPackage = { width: number; height: number; planks: DrawnPlank[]
  */
 export function layoutPackage(
   seed: number,
-  opts: { width?: number; height?: number; plankWidthMm?: number; plankHeightMm?: number; pxPerMm?: number; maxPlanks?: number } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    plankWidthMm?: number;
+    plankHeightMm?: number;
+    pxPerMm?: number;
+    maxPlanks?: number;
+  } = {},
 ): DrawnPackage {
   const rand = mulberry32(seed);
   const width = opts.width ?? 1200;
@@ -54,7 +61,9 @@ export function packageSvg(pkg: DrawnPackage, seed: number) {
       const cy = rand() < 0.5 ? p.y + p.height * (1.4 + rand()) : p.y - p.height * (0.4 + rand());
       const rings = Array.from({ length: 5 }, (_, i) => {
         const r = Math.abs(cy - (p.y + p.height / 2)) + (i - 2) * (p.height / 5);
-        return r > 0 ? `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${r.toFixed(1)}" fill="none" stroke="hsl(${hue},40%,${light - 16}%)" stroke-width="1.3"/>` : "";
+        return r > 0
+          ? `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${r.toFixed(1)}" fill="none" stroke="hsl(${hue},40%,${light - 16}%)" stroke-width="1.3"/>`
+          : "";
       }).join("");
       return (
         `<svg x="${p.x}" y="${p.y}" width="${p.width}" height="${p.height}" overflow="hidden">` +
@@ -73,5 +82,7 @@ ${ends}
 }
 
 export async function renderPackageJpeg(pkg: DrawnPackage, seed: number) {
-  return sharp(Buffer.from(packageSvg(pkg, seed))).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(packageSvg(pkg, seed)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

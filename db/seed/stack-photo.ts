@@ -25,7 +25,10 @@ export function mulberry32(seed: number) {
 }
 
 /** Packs log ends row by row over the face; diameters drawn between minCm and maxCm. */
-export function layoutStack(seed: number, opts: { width?: number; height?: number; pxPerCm?: number; minCm?: number; maxCm?: number } = {}): DrawnStack {
+export function layoutStack(
+  seed: number,
+  opts: { width?: number; height?: number; pxPerCm?: number; minCm?: number; maxCm?: number } = {},
+): DrawnStack {
   const rand = mulberry32(seed);
   const width = opts.width ?? 1600;
   const height = opts.height ?? 1200;
@@ -70,7 +73,10 @@ export function stackSvg(stack: DrawnStack, seed: number) {
       const hue = 28 + Math.round(rand() * 12);
       const light = 62 + Math.round(rand() * 12);
       const rings = [0.75, 0.5, 0.25]
-        .map((f) => `<circle cx="${l.x}" cy="${l.y}" r="${(l.r * f).toFixed(1)}" fill="none" stroke="hsl(${hue},45%,${light - 14}%)" stroke-width="1.2"/>`)
+        .map(
+          (f) =>
+            `<circle cx="${l.x}" cy="${l.y}" r="${(l.r * f).toFixed(1)}" fill="none" stroke="hsl(${hue},45%,${light - 14}%)" stroke-width="1.2"/>`,
+        )
         .join("");
       return (
         `<circle cx="${l.x}" cy="${l.y}" r="${l.r}" fill="hsl(${hue},38%,${light}%)" stroke="hsl(25,35%,28%)" stroke-width="${Math.max(2, l.r * 0.09).toFixed(1)}"/>` +
@@ -96,5 +102,7 @@ ${stripes}
 }
 
 export async function renderStackJpeg(stack: DrawnStack, seed: number) {
-  return sharp(Buffer.from(stackSvg(stack, seed))).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(stackSvg(stack, seed)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

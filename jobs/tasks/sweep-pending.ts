@@ -1,10 +1,11 @@
-import type { Task } from "graphile-worker";
+import { findStaleExports, finishExport, noteExportReenqueued } from "~/models/export.server";
+import { MEASUREMENT_KIND_NAMES } from "~/models/measurement-kind.server";
 import { findStalePhotos, markPhotoFailed, notePhotoReenqueued } from "~/models/measurement-photo.server";
 import { deleteOldSessions } from "~/models/session.server";
-import { findStaleExports, finishExport, noteExportReenqueued } from "~/models/export.server";
-import { enqueueExportJob, enqueuePhotoJob } from "../enqueue";
+import { enqueueExportJob, enqueuePhotoJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import type { Task } from "graphile-worker";
 
 const MAX_SWEEPS = 5;
 
@@ -15,16 +16,18 @@ const MAX_SWEEPS = 5;
  */
 export const sweepPending: Task = async (_payload, helpers) => {
   const staleBefore = new Date(Date.now() - env().JOB_STALE_AFTER_SECONDS * 1000);
-  const photos = await findStalePhotos(db(), staleBefore);
-  for (const row of photos) {
-    if (row.photo_attempts >= MAX_SWEEPS) {
-      await markPhotoFailed(db(), row.id, "gave up after repeated retries");
-      continue;
+  for (const kind of MEASUREMENT_KIND_NAMES) {
+    const photos = await findStalePhotos(db(), kind, staleBefore);
+    for (const row of photos) {
+      if (row.photo_attempts >= MAX_SWEEPS) {
+        await markPhotoFailed(db(), kind, row.id, "gave up after repeated retries");
+        continue;
+      }
+      await enqueuePhotoJob(row.id, helpers.addJob, kind);
+      await notePhotoReenqueued(db(), kind, row.id);
     }
-    await enqueuePhotoJob(row.id, helpers.addJob);
-    await notePhotoReenqueued(db(), row.id);
+    if (photos.length) helpers.logger.info(`sweep: re-enqueued ${photos.length} pending ${kind} photo(s)`);
   }
-  if (photos.length) helpers.logger.info(`sweep: re-enqueued ${photos.length} pending photo(s)`);
   // Exports beat while they write (heartbeat_at), so only a lost job or a killed worker is stale.
   const exports = await findStaleExports(db(), staleBefore);
   for (const row of exports) {

@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrganization, createStorage, createUser, PASSWORD, givePlan } from "#tests/factories";
+import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { baseUrl } from "#tests/helpers/http";
 import { db } from "~/utils/db.server";
 import { currentTotp } from "~/utils/totp.server";
-import { createOrganization, createStorage, createUser, PASSWORD, givePlan } from "#tests/factories";
-import { launchBrowser, signedInContext } from "#tests/helpers/browser";
-import { baseUrl } from "#tests/helpers/http";
+import type { Browser, Page } from "playwright-core";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,14 +15,19 @@ afterAll(async () => {
 });
 
 async function mailLink(to: string, pattern: RegExp) {
-  const mail = await db().selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const mail = await db()
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .where("to_address", "=", to)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   const m = mail.text_body.match(pattern);
   if (!m) throw new Error(`no link in ${mail.text_body}`);
   return new URL(m[0]).pathname + new URL(m[0]).search;
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
+  await gotoHydrated(page, "/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -37,7 +42,7 @@ async function signOut(page: Page) {
 describe("registration, verification and the first sign-in", () => {
   it("registers in two steps, verifies from the outbox, pairs the app screen, then signs in again", async () => {
     const page = await browser.newPage({ baseURL: baseUrl() });
-    await page.goto("/login");
+    await gotoHydrated(page, "/login");
     await page.getByRole("link", { name: "Register your organisation" }).click();
     await page.waitForURL("**/register");
     await page.getByLabel("Company name").fill("Spruce Hill Sawmill");
@@ -65,9 +70,13 @@ describe("registration, verification and the first sign-in", () => {
     await page.waitForURL("**/verification");
     expect(await page.getByTestId("verification-pending").textContent()).toContain("kadri@sprucehill.test");
 
-    await page.goto(await mailLink("kadri@sprucehill.test", /http\S+\/verification\?token=\S+/));
+    await gotoHydrated(page, await mailLink("kadri@sprucehill.test", /http\S+\/verification\?token=\S+/));
     await page.waitForURL("**/setup");
-    const org = await db().selectFrom("organizations").selectAll().where("name", "=", "Spruce Hill Sawmill").executeTakeFirstOrThrow();
+    const org = await db()
+      .selectFrom("organizations")
+      .selectAll()
+      .where("name", "=", "Spruce Hill Sawmill")
+      .executeTakeFirstOrThrow();
     expect(await page.getByTestId("device-key").textContent()).toBe(org.device_activation_code);
     await page.getByRole("button", { name: "Continue to the application" }).click();
     await page.waitForURL("**/measurements/timber");
@@ -85,14 +94,24 @@ describe("two-factor sign-in", () => {
     const user = await createUser(org.id, { role: "viewer" });
     const context = await signedInContext(browser, user.id);
     const page = await context.newPage();
-    await page.goto("/settings");
+    await gotoHydrated(page, "/settings");
     await page.waitForURL("**/settings/account");
     await page.getByRole("button", { name: "Enable two-factor authentication" }).click();
     await page.getByTestId("otp-qr").locator("svg").waitFor();
+    // Two-factor is on only after a code from the app (of the secret just shown).
+    const secret = (
+      await db().selectFrom("users").select("otp_pending_secret").where("id", "=", user.id).executeTakeFirstOrThrow()
+    ).otp_pending_secret!;
+    expect(await page.getByTestId("otp-url").textContent()).toContain(`secret=${secret}`);
+    await page.getByLabel("Code from the app").fill(currentTotp(secret));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await page.getByTestId("backup-codes").waitFor();
     const codes = await page.getByTestId("backup-codes").locator("code").allTextContents();
     expect(codes).toHaveLength(10);
-    const secret = (await db().selectFrom("users").select("otp_secret").where("id", "=", user.id).executeTakeFirstOrThrow()).otp_secret!;
-    expect(await page.getByTestId("otp-url").textContent()).toContain(`secret=${secret}`);
+    expect(
+      (await db().selectFrom("users").select("otp_secret").where("id", "=", user.id).executeTakeFirstOrThrow())
+        .otp_secret,
+    ).toBe(secret);
     await signOut(page);
 
     await signIn(page, user.email, PASSWORD);
@@ -121,12 +140,12 @@ describe("password reset", () => {
     const org = await createOrganization();
     const user = await createUser(org.id, { role: "viewer" });
     const page = await browser.newPage({ baseURL: baseUrl() });
-    await page.goto("/login");
+    await gotoHydrated(page, "/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("Email address").fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect.poll(() => page.getByTestId("login-notice").textContent()).toContain("we have sent a link");
-    await page.goto(await mailLink(user.email, /http\S+\/reset_password\/\S+/));
+    await gotoHydrated(page, await mailLink(user.email, /http\S+\/reset_password\/\S+/));
     await page.getByLabel("New password").fill(PASSWORD);
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByRole("button", { name: "Save new password" }).click();
@@ -148,7 +167,7 @@ describe("users and roles", () => {
     const storage = await createStorage(org.id, { name: "North Yard" });
     const context = await signedInContext(browser, admin.id);
     const page = await context.newPage();
-    await page.goto("/users");
+    await gotoHydrated(page, "/users");
     await page.getByRole("link", { name: "Invite user" }).click();
     await page.waitForURL("**/users/new");
     // The URL changes before the new page has rendered: wait for its form, not the old page's fields.
@@ -162,7 +181,7 @@ describe("users and roles", () => {
     expect(await page.getByTestId("users-table").textContent()).toContain("peeter@larch.test");
 
     const guest = await browser.newPage({ baseURL: baseUrl() });
-    await guest.goto(await mailLink("peeter@larch.test", /http\S+\/accept_invitation\/\S+/));
+    await gotoHydrated(guest, await mailLink("peeter@larch.test", /http\S+\/accept_invitation\/\S+/));
     await guest.getByLabel("New password").fill("Larch-Logs-9876!");
     await guest.getByLabel("Confirm password").fill("Larch-Logs-9876!");
     await guest.getByRole("button", { name: "Set password and join" }).click();
@@ -180,13 +199,20 @@ describe("users and roles", () => {
     await page.getByLabel("Resource", { exact: true }).selectOption(String(storage.id));
     await page.getByRole("button", { name: "Add role" }).click();
     await expect.poll(() => page.getByTestId("role-rows").textContent()).toContain("North Yard");
-    const peeter = await db().selectFrom("users").select("id").where("email", "=", "peeter@larch.test").executeTakeFirstOrThrow();
+    const peeter = await db()
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "peeter@larch.test")
+      .executeTakeFirstOrThrow();
     const roles = await db().selectFrom("roles").selectAll().where("user_id", "=", peeter.id).execute();
-    expect(roles.map((r) => `${r.name}:${r.assignable_type}:${r.assignable_id}`).sort()).toEqual([`measurer:Storage:${storage.id}`, `viewer:Organization:${org.id}`]);
-    await page.goto("/users");
+    expect(roles.map((r) => `${r.name}:${r.assignable_type}:${r.assignable_id}`).sort()).toEqual([
+      `measurer:Storage:${storage.id}`,
+      `viewer:Organization:${org.id}`,
+    ]);
+    await gotoHydrated(page, "/users");
     await expect.poll(() => page.getByTestId("storage-role-marker").count(), { timeout: 10_000 }).toBe(1);
     // The role panel is hidden on one's own page.
-    await page.goto(`/users/${admin.id}`);
+    await gotoHydrated(page, `/users/${admin.id}`);
     expect(await page.getByTestId("role-panel").count()).toBe(0);
     await context.close();
   });
@@ -200,10 +226,10 @@ describe("devices", () => {
     const yard = await createStorage(org.id, { name: "Harbour Yard" });
     await createStorage(org.id, { name: "Forest Road" });
     const { ensureActivationCode } = await import("~/models/device.server");
-    await ensureActivationCode(db(), org.id);
+    await ensureActivationCode(db(), { organizationId: org.id });
     const context = await signedInContext(browser, admin.id);
     const page = await context.newPage();
-    await page.goto("/devices");
+    await gotoHydrated(page, "/devices");
     await expect.poll(() => page.getByTestId("devices-empty").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole("link", { name: "Link a device" }).click();
     await page.getByRole("link", { name: /By code/ }).click();
@@ -211,12 +237,20 @@ describe("devices", () => {
     expect(code).toMatch(/^[A-Z0-9]{8}$/);
 
     // The mobile app pairs with the code and uses its device token.
-    const pairing = await fetch(`${baseUrl()}/api/device/pairings`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ activation_code: code, hw_id: "android-e2e", name: "Loader phone" }) });
+    const pairing = await fetch(`${baseUrl()}/api/device/pairings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ activation_code: code, hw_id: "android-e2e", name: "Loader phone" }),
+    });
     expect(pairing.status).toBe(201);
     const { device_token } = await pairing.json();
-    const authorised = await fetch(`${baseUrl()}/api/device/anything`, { headers: { Authorization: `Bearer ${device_token}` } });
+    const authorised = await fetch(`${baseUrl()}/api/device/anything`, {
+      headers: { Authorization: `Bearer ${device_token}` },
+    });
     expect(authorised.status).toBe(404); // authenticated: an unknown device path
-    const refused = await fetch(`${baseUrl()}/api/device/anything`, { headers: { Authorization: "Bearer not-a-token" } });
+    const refused = await fetch(`${baseUrl()}/api/device/anything`, {
+      headers: { Authorization: "Bearer not-a-token" },
+    });
     expect(refused.status).toBe(401);
 
     await page.getByRole("link", { name: "Back to devices" }).click();
@@ -230,11 +264,26 @@ describe("devices", () => {
     await page.getByLabel("Harbour Yard").check();
     await page.getByLabel("Default storage").selectOption(String(yard.id));
     await save.click();
-    await expect.poll(async () => (await db().selectFrom("devices").select(["all_storages", "default_storage_id"]).where("hw_id", "=", "android-e2e").executeTakeFirstOrThrow())).toEqual({ all_storages: false, default_storage_id: yard.id });
-    const device = await db().selectFrom("devices").select("id").where("hw_id", "=", "android-e2e").executeTakeFirstOrThrow();
-    expect(await db().selectFrom("device_storages").select("storage_id").where("device_id", "=", device.id).execute()).toEqual([{ storage_id: yard.id }]);
+    await expect
+      .poll(
+        async () =>
+          await db()
+            .selectFrom("devices")
+            .select(["all_storages", "default_storage_id"])
+            .where("hw_id", "=", "android-e2e")
+            .executeTakeFirstOrThrow(),
+      )
+      .toEqual({ all_storages: false, default_storage_id: yard.id });
+    const device = await db()
+      .selectFrom("devices")
+      .select("id")
+      .where("hw_id", "=", "android-e2e")
+      .executeTakeFirstOrThrow();
+    expect(
+      await db().selectFrom("device_storages").select("storage_id").where("device_id", "=", device.id).execute(),
+    ).toEqual([{ storage_id: yard.id }]);
 
-    await page.goto("/devices/999999");
+    await gotoHydrated(page, "/devices/999999");
     expect(await page.getByTestId("device-not-found").textContent()).toContain("999999");
     await context.close();
   });
@@ -242,11 +291,14 @@ describe("devices", () => {
 
 describe("custom fields and timber master data", () => {
   it("creates a custom field with a dropdown value and an assortment; built-in species are not clickable", async () => {
-    const org = await createOrganization({ name: "Birch Co", features: ["custom_fields", "timber_management", "diameter_profiles", "minmax_assortments"] });
+    const org = await createOrganization({
+      name: "Birch Co",
+      features: ["custom_fields", "timber_management", "diameter_profiles", "minmax_assortments"],
+    });
     const admin = await createUser(org.id, { role: "admin" });
     const context = await signedInContext(browser, admin.id);
     const page = await context.newPage();
-    await page.goto("/custom_fields");
+    await gotoHydrated(page, "/custom_fields");
     await expect.poll(() => page.getByTestId("custom-fields-empty").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole("link", { name: "New field" }).click();
     await page.waitForURL("**/custom_fields/new");
@@ -259,10 +311,19 @@ describe("custom fields and timber master data", () => {
     await page.getByLabel("New value").fill("Block 12");
     await page.getByRole("button", { name: "Add value" }).click();
     await expect.poll(() => page.getByTestId("custom-field-values").textContent()).toContain("Block 12");
-    const field = await db().selectFrom("custom_fields").selectAll().where("organization_id", "=", org.id).executeTakeFirstOrThrow();
-    expect(field).toMatchObject({ key: "forest_block", data_type: "string", required: true, source_key: "measurement" });
+    const field = await db()
+      .selectFrom("custom_fields")
+      .selectAll()
+      .where("organization_id", "=", org.id)
+      .executeTakeFirstOrThrow();
+    expect(field).toMatchObject({
+      key: "forest_block",
+      data_type: "string",
+      required: true,
+      source_key: "measurement",
+    });
 
-    await page.goto("/timber");
+    await gotoHydrated(page, "/timber");
     await page.waitForURL("**/timber/species");
     // Built-in species: no link, a marker with the explanation.
     expect(await page.getByTestId("timber-table").getByRole("link").count()).toBe(0);
@@ -280,8 +341,18 @@ describe("custom fields and timber master data", () => {
     await page.getByRole("button", { name: "Create" }).click();
     await page.waitForURL("**/timber/assortments");
     expect(await page.getByTestId("timber-table").textContent()).toContain("Birch veneer log");
-    const row = await db().selectFrom("assortments").selectAll().where("organization_id", "=", org.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: "Birch veneer log", min_diameter: 26, max_diameter: 40, price_per_log_cents: 1250, price_cents: null });
+    const row = await db()
+      .selectFrom("assortments")
+      .selectAll()
+      .where("organization_id", "=", org.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: "Birch veneer log",
+      min_diameter: 26,
+      max_diameter: 40,
+      price_per_log_cents: 1250,
+      price_cents: null,
+    });
     await context.close();
   });
 
@@ -290,9 +361,9 @@ describe("custom fields and timber master data", () => {
     const admin = await createUser(org.id, { role: "admin" });
     const context = await signedInContext(browser, admin.id);
     const page = await context.newPage();
-    await page.goto("/custom_fields");
+    await gotoHydrated(page, "/custom_fields");
     await expect.poll(() => page.getByTestId("upsell").isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.goto("/timber/diameter_profiles");
+    await gotoHydrated(page, "/timber/diameter_profiles");
     await expect.poll(() => page.getByTestId("upsell").isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
   });
@@ -305,7 +376,7 @@ describe("idle logout", () => {
     const context = await signedInContext(browser, user.id);
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto("/measurements/timber");
+    await gotoHydrated(page, "/measurements/timber");
     await page.waitForLoadState("networkidle");
     await page.clock.fastForward("14:05");
     await page.getByTestId("idle-warning").waitFor();
@@ -322,7 +393,7 @@ describe("without JavaScript", () => {
   it("registers in two steps and signs in with a one-time code through plain forms", async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/register");
+    await gotoHydrated(page, "/register");
     await page.getByLabel("Company name").fill("Oak Ridge");
     await page.getByLabel("Contact person").fill("Tiit Tamm");
     await page.getByLabel("Industry").selectOption("forest_owner");
@@ -334,15 +405,27 @@ describe("without JavaScript", () => {
     await page.getByLabel("Confirm password").fill("Metsa-Polku-7788!");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL("**/register?done=1");
-    const user = await db().selectFrom("users").selectAll().where("email", "=", "tiit@oakridge.test").executeTakeFirstOrThrow();
-    const org = await db().selectFrom("organizations").selectAll().where("name", "=", "Oak Ridge").executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "tiit@oakridge.test")
+      .executeTakeFirstOrThrow();
+    const org = await db()
+      .selectFrom("organizations")
+      .selectAll()
+      .where("name", "=", "Oak Ridge")
+      .executeTakeFirstOrThrow();
     expect(org.country).toBe("FI");
 
     const { newTotpSecret } = await import("~/utils/totp.server");
     const secret = newTotpSecret();
-    await db().updateTable("users").set({ otp_enabled: true, otp_secret: secret, verified_at: new Date(), devices_updated_at: new Date() }).where("id", "=", user.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ otp_enabled: true, otp_secret: secret, verified_at: new Date(), devices_updated_at: new Date() })
+      .where("id", "=", user.id)
+      .execute();
     await context.clearCookies();
-    await page.goto("/login");
+    await gotoHydrated(page, "/login");
     await page.getByLabel("Email").fill("tiit@oakridge.test");
     await page.getByLabel("Password", { exact: true }).fill("Metsa-Polku-7788!");
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,10 +1,10 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
 import { createMeasuredStack, createOrganization, createStorage, createUser } from "#tests/factories";
-import { launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
 import { readXlsx } from "#tests/helpers/exports";
 import { roundHalfUp } from "~/domain";
+import { db } from "~/utils/db.server";
+import type { Browser } from "playwright-core";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,12 +24,16 @@ describe("exports in the browser", () => {
     const storage = await createStorage(org.id, { name: "Lakeside landing" });
     const m = await createMeasuredStack(org.id, storage.id, { seed: 61, photo: false });
     // Outside the chosen period: not exported.
-    await createMeasuredStack(org.id, storage.id, { seed: 62, photo: false, takenAt: new Date(Date.now() - 40 * 86_400_000) });
+    await createMeasuredStack(org.id, storage.id, {
+      seed: 62,
+      photo: false,
+      takenAt: new Date(Date.now() - 40 * 86_400_000),
+    });
 
     const context = await signedInContext(browser, user.id);
     const page = await context.newPage();
     const subscribed = page.waitForResponse((r) => r.url().includes(`/realtime?channel=user%3A${user.id}`));
-    await page.goto("/exports");
+    await gotoHydrated(page, "/exports");
     await subscribed;
     await expect.poll(() => page.getByTestId("empty-state").count(), { timeout: 10_000 }).toBe(1);
 
@@ -44,7 +48,10 @@ describe("exports in the browser", () => {
     await notice.waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toContain("ready");
 
-    const [file] = await Promise.all([page.waitForEvent("download"), notice.getByTestId("export-notice-download").click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      notice.getByTestId("export-notice-download").click(),
+    ]);
     const wb = await readXlsx(Buffer.from(await (await import("node:fs/promises")).readFile((await file.path())!)));
     const sheet = wb.getWorksheet("Measurements")!;
     expect(sheet.rowCount).toBe(2);
@@ -52,8 +59,13 @@ describe("exports in the browser", () => {
     expect(sheet.getRow(2).getCell(11).value).toBe(roundHalfUp(m.volume, 2));
 
     // The list shows it, done and tagged New.
-    const row = page.locator('[data-testid^="export-"]').filter({ has: page.getByTestId("export-status") }).first();
-    await expect.poll(() => row.getByTestId("export-status").getAttribute("data-status"), { timeout: 10_000 }).toBe("1");
+    const row = page
+      .locator('[data-testid^="export-"]')
+      .filter({ has: page.getByTestId("export-status") })
+      .first();
+    await expect
+      .poll(() => row.getByTestId("export-status").getAttribute("data-status"), { timeout: 10_000 })
+      .toBe("1");
     expect(await row.getByTestId("new-tag").count()).toBe(1);
 
     // The notice closes itself after 15 seconds.
@@ -68,7 +80,7 @@ describe("exports in the browser", () => {
     await createMeasuredStack(org.id, storage.id, { seed: 63, photo: false });
     const context = await signedInContext(browser, user.id, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/exports");
+    await gotoHydrated(page, "/exports");
     await page.locator("details.exports-new summary").click();
     await page.locator('input[name="taken_at_start"]').fill(day(-1));
     await page.locator('input[name="taken_at_end"]').fill(day(1));

@@ -1,8 +1,8 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatVolume } from "~/domain/format";
 import { createLumberMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
-import { launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { formatVolume } from "~/domain/format";
+import type { Browser } from "playwright-core";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,13 +22,17 @@ describe("lumber measurement detail in the browser", () => {
 
     const context = await signedInContext(browser, user.id);
     const page = await context.newPage();
-    await page.goto(`/measurements/lumber/${m.id}`);
+    await gotoHydrated(page, `/measurements/lumber/${m.id}`);
     const photo = page.getByTestId("lumber-photo").locator("img");
     await photo.waitFor();
     // The photo really loads (the file route answers the signed-in member) and has its size.
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(m.photo.width);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+      .toBe(m.photo.width);
     await expect.poll(() => page.getByTestId("overlay-plank").count(), { timeout: 10_000 }).toBe(m.plankCount);
-    expect(await page.getByTestId("plank-overlay").getAttribute("viewBox")).toBe(`0 0 ${m.photo.width} ${m.photo.height}`);
+    expect(await page.getByTestId("plank-overlay").getAttribute("viewBox")).toBe(
+      `0 0 ${m.photo.width} ${m.photo.height}`,
+    );
     // The overlay lies over the picture: same box on screen.
     const [imgBox, svgBox] = await Promise.all([photo.boundingBox(), page.getByTestId("plank-overlay").boundingBox()]);
     expect(svgBox).toEqual(imgBox);
@@ -44,7 +48,7 @@ describe("lumber measurement detail in the browser", () => {
     // Without JavaScript the page is the same server render, and says the editor needs JavaScript.
     const noJs = await signedInContext(browser, user.id, { javaScriptEnabled: false });
     const plain = await noJs.newPage();
-    await plain.goto(`/measurements/lumber/${m.id}`);
+    await gotoHydrated(plain, `/measurements/lumber/${m.id}`);
     await plain.getByTestId("editor-needs-js").waitFor();
     expect(await plain.getByTestId("editor-needs-js").innerText()).toBe("The editor needs JavaScript");
     expect(await plain.getByTestId("overlay-plank").count()).toBe(m.plankCount);

@@ -1,9 +1,16 @@
-import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createLumberMeasurement,
+  createMeasuredStack,
+  createOrganization,
+  createStorage,
+  createUser,
+  givePlan,
+} from "#tests/factories";
+import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
 import { computeTimberMeasurement, convertVolume, formatVolume, volumeUnitLabel, type VolumeUnit } from "~/domain";
 import { db } from "~/utils/db.server";
-import { createLumberMeasurement, createMeasuredStack, createOrganization, createStorage, createUser, givePlan } from "#tests/factories";
-import { launchBrowser, signedInContext } from "#tests/helpers/browser";
+import type { Browser, Page } from "playwright-core";
 
 // The measurement editor driven with the mouse and keyboard as a measurer would, against the
 // built app and real databases: every change is checked in the preview, then in MySQL after Save.
@@ -19,7 +26,7 @@ afterAll(async () => {
 async function openEditor(userId: number, measurementId: number, kind: "timber" | "lumber" = "timber") {
   const context = await signedInContext(browser, userId);
   const page = await context.newPage();
-  await page.goto(`/measurements/${kind}/${measurementId}`);
+  await gotoHydrated(page, `/measurements/${kind}/${measurementId}`);
   await page.getByTestId("open-editor").click();
   await page.locator("[data-testid=editor-frame][data-ready=true]").waitFor({ timeout: 15_000 });
   await page.waitForLoadState("networkidle");
@@ -29,15 +36,23 @@ async function openEditor(userId: number, measurementId: number, kind: "timber" 
 /** Page coordinates of an image point, through the editor's own view transform. */
 async function screen(page: Page, x: number, y: number) {
   const box = (await page.getByTestId("editor-canvas").boundingBox())!;
-  const p = await page.evaluate(([ix, iy]) => (window as unknown as { timberEditor: { toScreen(x: number, y: number): { x: number; y: number } } }).timberEditor.toScreen(ix, iy), [x, y]);
+  const p = await page.evaluate(
+    ([ix, iy]) =>
+      (
+        window as unknown as { timberEditor: { toScreen(x: number, y: number): { x: number; y: number } } }
+      ).timberEditor.toScreen(ix, iy),
+    [x, y],
+  );
   return { x: box.x + p.x, y: box.y + p.y };
 }
 
 async function zoom(page: Page) {
-  return page.evaluate(() => {
-    const e = (window as unknown as { timberEditor: { toScreen(x: number, y: number): { x: number } } }).timberEditor;
-    return e.toScreen(100, 0).x - e.toScreen(0, 0).x;
-  }).then((px) => px / 100);
+  return page
+    .evaluate(() => {
+      const e = (window as unknown as { timberEditor: { toScreen(x: number, y: number): { x: number } } }).timberEditor;
+      return e.toScreen(100, 0).x - e.toScreen(0, 0).x;
+    })
+    .then((px) => px / 100);
 }
 
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -60,7 +75,12 @@ const text = (page: Page, testId: string) => page.getByTestId(testId).innerText(
 const count = async (page: Page) => Number(await text(page, "editor-log-count"));
 
 async function dbLogs(measurementId: number) {
-  return db().selectFrom("logs").select(["id", "x", "y", "r", "d", "v", "is_deleted", "modified_at"]).where("measurement_id", "=", measurementId).orderBy("id").execute();
+  return db()
+    .selectFrom("logs")
+    .select(["id", "x", "y", "r", "d", "v", "is_deleted", "modified_at"])
+    .where("measurement_id", "=", measurementId)
+    .orderBy("id")
+    .execute();
 }
 
 describe("the measurement editor", () => {
@@ -72,12 +92,27 @@ describe("the measurement editor", () => {
     const stack = await createMeasuredStack(org.id, storage.id, { seed: 31, lengthM: 4 });
     const before = await dbLogs(stack.id);
     const [l0, l1, l2] = before;
-    const ref = (await db().selectFrom("measurement_references").selectAll().where("measurement_id", "=", stack.id).executeTakeFirstOrThrow());
-    const u = await db().selectFrom("users").select(["volume_unit", "rounding_precision"]).where("id", "=", user.id).executeTakeFirstOrThrow();
-    const fmt = (m3: number) => `${formatVolume(convertVolume(m3, "m^3", u.volume_unit as VolumeUnit), { precision: u.rounding_precision, locale: "en-GB" })} ${volumeUnitLabel(u.volume_unit as VolumeUnit)}`;
+    const ref = await db()
+      .selectFrom("measurement_references")
+      .selectAll()
+      .where("measurement_id", "=", stack.id)
+      .executeTakeFirstOrThrow();
+    const u = await db()
+      .selectFrom("users")
+      .select(["volume_unit", "rounding_precision"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    const fmt = (m3: number) =>
+      `${formatVolume(convertVolume(m3, "m^3", u.volume_unit as VolumeUnit), { precision: u.rounding_precision, locale: "en-GB" })} ${volumeUnitLabel(u.volume_unit as VolumeUnit)}`;
 
-    const sawlog = await db().insertInto("assortments").values({ organization_id: org.id, name: "Spruce sawlog", custom_fields: "{}" }).executeTakeFirstOrThrow();
-    const rot = await db().insertInto("culls").values({ organization_id: org.id, reason: "Rot" }).executeTakeFirstOrThrow();
+    const sawlog = await db()
+      .insertInto("assortments")
+      .values({ organization_id: org.id, name: "Spruce sawlog", custom_fields: "{}" })
+      .executeTakeFirstOrThrow();
+    const rot = await db()
+      .insertInto("culls")
+      .values({ organization_id: org.id, reason: "Rot" })
+      .executeTakeFirstOrThrow();
     const { context, page } = await openEditor(user.id, stack.id);
     expect(await count(page)).toBe(stack.logsCount);
     expect(await text(page, "editor-volume")).toBe(fmt(stack.volume));
@@ -114,7 +149,9 @@ describe("the measurement editor", () => {
     await expect.poll(() => count(page)).toBe(stack.logsCount);
 
     // Box select the logs whose centres lie in a band, delete them with the button; undo, redo.
-    const band = before.filter((l) => l.id !== l2.id && l.id !== l0.id && l.id !== l1.id && l.x > 600 && l.x < 900 && l.y > 550);
+    const band = before.filter(
+      (l) => l.id !== l2.id && l.id !== l0.id && l.id !== l1.id && l.x > 600 && l.x < 900 && l.y > 550,
+    );
     expect(band.length).toBeGreaterThan(0);
     await drag(page, await screen(page, 600, 745), await screen(page, 900, 550));
     expect(await text(page, "editor-selection")).toContain(`Selected logs: ${band.length}`);
@@ -130,10 +167,14 @@ describe("the measurement editor", () => {
     const avgBefore = parseFloat(await text(page, "editor-average-diameter"));
     const half = { x: (ref.x1 + ref.x2) / 2, y: ref.y1 };
     await drag(page, await screen(page, ref.x1, ref.y1), await screen(page, half.x, half.y));
-    await expect.poll(async () => parseFloat(await text(page, "editor-average-diameter"))).toBeGreaterThan(avgBefore * 1.9);
+    await expect
+      .poll(async () => parseFloat(await text(page, "editor-average-diameter")))
+      .toBeGreaterThan(avgBefore * 1.9);
     // ...then type its real size, 50 cm: the scale is the original one again.
     await page.getByTestId("reference-size").fill("50");
-    await expect.poll(async () => Math.abs(parseFloat(await text(page, "editor-average-diameter")) - avgBefore)).toBeLessThan(0.15);
+    await expect
+      .poll(async () => Math.abs(parseFloat(await text(page, "editor-average-diameter")) - avgBefore))
+      .toBeLessThan(0.15);
 
     // Measurement area: four corners around the pile, closed by clicking the first; move one, insert one.
     await page.getByTestId("mode-MEASUREMENT_AREA").click();
@@ -155,11 +196,18 @@ describe("the measurement editor", () => {
 
     // Load lines: three clicks and Enter.
     await page.getByTestId("mode-LOAD_LINES").click();
-    for (const p of [{ x: 80, y: 150 }, { x: 500, y: 140 }, { x: 940, y: 150 }]) await click(page, await screen(page, p.x, p.y));
+    for (const p of [
+      { x: 80, y: 150 },
+      { x: 500, y: 140 },
+      { x: 940, y: 150 },
+    ])
+      await click(page, await screen(page, p.x, p.y));
     await page.keyboard.press("Enter");
 
     // A failed save keeps the edits and says so.
-    await page.route(`**/api/web_app/measurements/${stack.id}`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
+    await page.route(`**/api/web_app/measurements/${stack.id}`, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }),
+    );
     await page.getByTestId("editor-save").click();
     await page.locator(".toast-error").filter({ hasText: "Saving failed" }).first().waitFor({ timeout: 10_000 });
     expect(await page.getByTestId("measurement-editor").getAttribute("data-dirty")).toBe("true");
@@ -167,7 +215,9 @@ describe("the measurement editor", () => {
 
     // Save for real: the server recomputes and its numbers replace the preview.
     await page.getByTestId("editor-save").click();
-    await expect.poll(() => page.getByTestId("measurement-editor").getAttribute("data-dirty"), { timeout: 15_000 }).toBe("false");
+    await expect
+      .poll(() => page.getByTestId("measurement-editor").getAttribute("data-dirty"), { timeout: 15_000 })
+      .toBe("false");
     const m = await db().selectFrom("measurements").selectAll().where("id", "=", stack.id).executeTakeFirstOrThrow();
     const after = await dbLogs(stack.id);
     const kept = after.filter((l) => !l.is_deleted);
@@ -178,13 +228,21 @@ describe("the measurement editor", () => {
     expect(moved.y).toBeCloseTo(l0.y + 20 / z, 0);
     expect(moved.modified_at).not.toBeNull();
     expect(after.find((l) => l.id === l1.id)!.r).toBeCloseTo(l1.r + 12 / z, 0);
-    const graded = await db().selectFrom("logs").select(["assortment_id", "cull_id"]).where("id", "=", l1.id).executeTakeFirstOrThrow();
+    const graded = await db()
+      .selectFrom("logs")
+      .select(["assortment_id", "cull_id"])
+      .where("id", "=", l1.id)
+      .executeTakeFirstOrThrow();
     expect(graded).toEqual({ assortment_id: Number(sawlog.insertId), cull_id: Number(rot.insertId) });
     expect(after.find((l) => l.id === l2.id)!.is_deleted).toBe(true);
     const added = after.find((l) => !before.some((b) => b.id === l.id))!;
     expect(added.x).toBeCloseTo(60, 0);
     expect(added.y).toBeCloseTo(60, 0);
-    const refs = await db().selectFrom("measurement_references").selectAll().where("measurement_id", "=", stack.id).execute();
+    const refs = await db()
+      .selectFrom("measurement_references")
+      .selectAll()
+      .where("measurement_id", "=", stack.id)
+      .execute();
     expect(refs).toHaveLength(1);
     expect(refs[0].size).toBeCloseTo(0.5, 6);
     expect(refs[0].x2 - refs[0].x1).toBeCloseTo(200, -0.5);
@@ -192,7 +250,13 @@ describe("the measurement editor", () => {
     expect(m.load_lines).toHaveLength(1);
     expect(m.load_lines![0]).toHaveLength(3);
     // The stored volume is the domain's, from the stored logs and reference.
-    const expected = computeTimberMeasurement({ logs: after.map((l) => ({ x: l.x, y: l.y, r: l.r, isDeleted: l.is_deleted })), references: refs, formula: "cylinder", logLengthM: 4, measurementArea: m.measurement_area });
+    const expected = computeTimberMeasurement({
+      logs: after.map((l) => ({ x: l.x, y: l.y, r: l.r, isDeleted: l.is_deleted })),
+      references: refs,
+      formula: "cylinder",
+      logLengthM: 4,
+      measurementArea: m.measurement_area,
+    });
     expect(m.volume).toBeCloseTo(expected!.volumeM3, 9);
     expect(m.coefficient).toBe(expected!.coefficient);
     await expect.poll(() => text(page, "editor-volume")).toBe(fmt(m.volume));
@@ -257,7 +321,16 @@ describe("the measurement editor", () => {
       const cx = r.left + r.width / 2;
       const cy = r.top + r.height / 2;
       const fire = (type: string, id: number, x: number) =>
-        canvas.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch", isPrimary: id === 1, clientX: x, clientY: cy, bubbles: true }));
+        canvas.dispatchEvent(
+          new PointerEvent(type, {
+            pointerId: id,
+            pointerType: "touch",
+            isPrimary: id === 1,
+            clientX: x,
+            clientY: cy,
+            bubbles: true,
+          }),
+        );
       fire("pointerdown", 1, cx - 50);
       fire("pointerdown", 2, cx + 50);
       for (let i = 1; i <= 10; i++) {
@@ -273,7 +346,7 @@ describe("the measurement editor", () => {
     const noJs = await signedInContext(browser, viewer.id, { javaScriptEnabled: false });
     const p = await noJs.newPage();
     for (const path of [`/measurements/timber/${stack.id}`, `/measurements/timber/${stack.id}/edit`]) {
-      await p.goto(path);
+      await gotoHydrated(p, path);
       expect(await p.getByTestId("editor-needs-js").innerText()).toContain("needs JavaScript");
       expect(await p.getByTestId("overlay-log").count()).toBe(stack.logsCount);
     }
@@ -286,7 +359,10 @@ describe("the measurement editor", () => {
     const user = await createUser(org.id, { role: "admin" });
     const storage = await createStorage(org.id);
     // 4200 × 150 × 50 mm boards: 0.0315 m³ each.
-    const lumber = await createLumberMeasurement(org.id, storage.id, { seed: 4, product: { plank_length: 4200, plank_width: 150, plank_height: 50 } });
+    const lumber = await createLumberMeasurement(org.id, storage.id, {
+      seed: 4,
+      product: { plank_length: 4200, plank_width: 150, plank_height: 50 },
+    });
     const [p0, p1, p2] = lumber.planks;
     const plankCount = () => text(page, "editor-plank-count").then(Number);
     const { context, page } = await openEditor(user.id, lumber.id, "lumber");
@@ -310,12 +386,25 @@ describe("the measurement editor", () => {
     await expect.poll(plankCount).toBe(lumber.plankCount + 1);
     await page.keyboard.press("Control+y");
     await expect.poll(plankCount).toBe(lumber.plankCount);
-    expect(await text(page, "editor-volume")).toBe(`${formatVolume(lumber.plankCount * 0.0315, { precision: 2, locale: "en-GB" })} m³`);
+    expect(await text(page, "editor-volume")).toBe(
+      `${formatVolume(lumber.plankCount * 0.0315, { precision: 2, locale: "en-GB" })} m³`,
+    );
 
     await page.getByTestId("editor-save").click();
-    await expect.poll(() => page.getByTestId("measurement-editor").getAttribute("data-dirty"), { timeout: 15_000 }).toBe("false");
-    const row = await db().selectFrom("lumber_measurements").selectAll().where("id", "=", lumber.id).executeTakeFirstOrThrow();
-    const planks = await db().selectFrom("planks").selectAll().where("lumber_measurement_id", "=", lumber.id).orderBy("id").execute();
+    await expect
+      .poll(() => page.getByTestId("measurement-editor").getAttribute("data-dirty"), { timeout: 15_000 })
+      .toBe("false");
+    const row = await db()
+      .selectFrom("lumber_measurements")
+      .selectAll()
+      .where("id", "=", lumber.id)
+      .executeTakeFirstOrThrow();
+    const planks = await db()
+      .selectFrom("planks")
+      .selectAll()
+      .where("lumber_measurement_id", "=", lumber.id)
+      .orderBy("id")
+      .execute();
     expect(row.plank_count).toBe(lumber.plankCount);
     expect(row.volume).toBeCloseTo(lumber.plankCount * 0.0315, 9);
     expect(planks.filter((p) => !p.is_deleted)).toHaveLength(lumber.plankCount);

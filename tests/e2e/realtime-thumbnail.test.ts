@@ -1,13 +1,12 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueuePhotoJob } from "../../jobs/enqueue";
-import { storeOriginalPhoto } from "~/models/measurement-photo.server";
-import { fileStorage } from "~/services/file-storage.server";
-import { addJob } from "~/services/jobs.server";
-import { db } from "~/utils/db.server";
 import { layoutStack, renderStackJpeg } from "#db/seed/stack-photo";
 import { createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
-import { launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { fileStorage } from "~/services/file-storage.server";
+import { addJob, enqueuePhotoJob } from "~/services/jobs.server";
+import { storeOriginalPhoto } from "~/services/photos.server";
+import { db } from "~/utils/db.server";
+import type { Browser } from "playwright-core";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,14 +23,19 @@ describe("realtime from the worker to an open page", () => {
     const storage = await createStorage(org.id, { name: "Riverside landing" });
     const m = await createMeasurement(org.id, storage.id);
     const stack = layoutStack(11, { width: 1000, height: 750 });
-    await storeOriginalPhoto(db(), fileStorage(), { organizationId: org.id, measurementId: m.id, data: await renderStackJpeg(stack, 11), fileName: "s.jpg" });
+    await storeOriginalPhoto(db(), fileStorage(), "timber", {
+      organizationId: org.id,
+      measurementId: m.id,
+      data: await renderStackJpeg(stack, 11),
+      fileName: "s.jpg",
+    });
 
     const context = await signedInContext(browser, user.id);
     const page = await context.newPage();
     // The page subscribes to the organisation's channel once it has loaded.
     const subscribed = page.waitForResponse((r) => r.url().includes(`/realtime?channel=organization%3A${org.id}`));
     // The dashboard lists a storage's measurements once its row is expanded.
-    await page.goto(`/measurements/timber?open=${storage.id}`);
+    await gotoHydrated(page, `/measurements/timber?open=${storage.id}`);
     await subscribed;
     const row = page.getByTestId(`measurement-${m.id}`);
     expect(await row.getByTestId("thumb-pending").count()).toBe(1);

@@ -1,9 +1,9 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
 import { addRole, createOrganization, createUser, PASSWORD } from "#tests/factories";
-import { launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
 import { baseUrl } from "#tests/helpers/http";
+import { db } from "~/utils/db.server";
+import type { Browser } from "playwright-core";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe("sign in, the shell, switching organisation, sign out", () => {
   it("a wrong password shows the message; the right one opens the shell", async () => {
     const { user } = await adminOfTwoOrganisations();
     const page = await browser.newPage({ baseURL: baseUrl() });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
 
     await page.getByLabel("Email").fill(user.email);
@@ -41,12 +41,25 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     await page.waitForURL("**/measurements/timber");
     expect(await page.getByTestId("org-name").textContent()).toBe("Alder Yard");
     // Measurement types, exports, and the admin entries with locks where the plan lacks the feature.
-    for (const path of ["/measurements/timber", "/measurements/container", "/measurements/truck", "/measurements/lumber", "/exports", "/devices", "/users", "/billing"]) {
+    for (const path of [
+      "/measurements/timber",
+      "/measurements/container",
+      "/measurements/truck",
+      "/measurements/lumber",
+      "/exports",
+      "/devices",
+      "/users",
+      "/billing",
+    ]) {
       await expect.poll(() => page.getByTestId(`nav-${path}`).count(), { timeout: 10_000 }).toBe(1);
     }
     expect(await page.getByTestId("nav-/measurements/cmpc").count()).toBe(0);
     expect(await page.locator('[data-testid="nav-/reports"] [data-testid="nav-locked"]').count()).toBe(0);
-    await expect.poll(() => page.locator('[data-testid="nav-/inventories"] [data-testid="nav-locked"]').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="nav-/inventories"] [data-testid="nav-locked"]').count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     await page.close();
   });
 
@@ -54,11 +67,13 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     const { user } = await adminOfTwoOrganisations();
     const context = await signedInContext(browser, user.id);
     const page = await context.newPage();
-    await page.goto("/measurements/truck");
+    await gotoHydrated(page, "/measurements/truck");
     await expect.poll(() => page.getByTestId("planned-screen").count(), { timeout: 10_000 }).toBe(1);
 
     await page.getByTestId("org-switcher").locator("summary").click();
-    const patch = page.waitForRequest((r) => r.url().includes("/api/web_app/users/switch_organization/") && r.method() === "PATCH");
+    const patch = page.waitForRequest(
+      (r) => r.url().includes("/api/web_app/users/switch_organization/") && r.method() === "PATCH",
+    );
     await page.getByRole("menuitem", { name: "Birch Mill" }).click();
     await patch;
     // Back at / which sends the user to the last measurement mode.
@@ -70,7 +85,7 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     await page.getByTestId("user-menu").locator("summary").click();
     await page.getByTestId("sign-out").click();
     await page.waitForURL("**/login");
-    await page.goto("/measurements/timber");
+    await gotoHydrated(page, "/measurements/timber");
     await page.waitForURL("**/login?redirectTo=%2Fmeasurements%2Ftimber");
     const sessions = await db().selectFrom("sessions").select("revoked_at").where("user_id", "=", user.id).execute();
     expect(sessions.every((s) => s.revoked_at !== null)).toBe(true);
@@ -82,14 +97,14 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     const viewer = await createUser(org.id, { role: "viewer" });
     const context = await signedInContext(browser, viewer.id);
     const page = await context.newPage();
-    await page.goto("/measurements/timber");
-    const response = await page.goto("/no/such/page");
+    await gotoHydrated(page, "/measurements/timber");
+    const response = await gotoHydrated(page, "/no/such/page");
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByTestId("not-found").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole("button", { name: "Go back" }).click();
     await page.waitForURL("**/measurements/timber");
 
-    const forbidden = await page.goto("/users");
+    const forbidden = await gotoHydrated(page, "/users");
     expect(forbidden?.status()).toBe(403);
     await expect.poll(() => page.getByTestId("not-allowed").isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
@@ -99,9 +114,13 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     const org = await createOrganization();
     const user = await createUser(org.id);
     const context = await signedInContext(browser, user.id);
-    await db().updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", user.id).execute();
+    await db()
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", user.id)
+      .execute();
     const page = await context.newPage();
-    await page.goto("/measurements/timber");
+    await gotoHydrated(page, "/measurements/timber");
     await page.waitForURL("**/login?**");
     await expect.poll(() => page.getByTestId("session-expired").isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
@@ -113,7 +132,7 @@ describe("without JavaScript", () => {
     const { user } = await adminOfTwoOrganisations();
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/login");
+    await gotoHydrated(page, "/login");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -135,7 +154,7 @@ describe("without JavaScript", () => {
     const { user } = await adminOfTwoOrganisations();
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/login");
+    await gotoHydrated(page, "/login");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill("Wrong-password-9!");
     await page.getByRole("button", { name: "Sign in" }).click();

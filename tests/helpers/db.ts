@@ -70,6 +70,9 @@ export async function snapshotCounts() {
 
 /** Content checksums of every product table: equal before and after means nothing changed. */
 export async function snapshotTables() {
-  const result = await sql<{ Table: string; Checksum: number | null }>`CHECKSUM TABLE ${sql.raw(TABLES.join(", "))}`.execute(db());
+  const result = await sql<{
+    Table: string;
+    Checksum: number | null;
+  }>`CHECKSUM TABLE ${sql.raw(TABLES.join(", "))}`.execute(db());
   return Object.fromEntries(result.rows.map((r) => [r.Table.split(".").pop(), r.Checksum]));
 }

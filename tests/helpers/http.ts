@@ -5,7 +5,14 @@ export const baseUrl = () => inject("app").baseUrl;
 /** A call to the running app; JSON bodies are encoded, the answer's JSON (if any) decoded. */
 export async function api(
   path: string,
-  opts: { method?: string; token?: string; cookie?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  opts: {
+    method?: string;
+    token?: string;
+    cookie?: string;
+    json?: unknown;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
@@ -17,7 +24,12 @@ export async function api(
   } else if (opts.form) {
     body = new URLSearchParams(opts.form);
   }
-  const response = await fetch(`${baseUrl()}${path}`, { method: opts.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: opts.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    redirect: "manual",
+  });
   const text = await response.text();
   let data: any = null;
   try {

@@ -2,7 +2,10 @@ import { layoutStack, renderStackJpeg, type DrawnStack } from "#db/seed/stack-ph
 import { baseUrl } from "./http";
 
 /** A device upload's JSON for a drawn stack: logs and the reference exactly as drawn. */
-export function stackPayload(stack: DrawnStack, values: Record<string, unknown> & { client_id: string; storage_id: number }) {
+export function stackPayload(
+  stack: DrawnStack,
+  values: Record<string, unknown> & { client_id: string; storage_id: number },
+) {
   return {
     taken_at: new Date().toISOString(),
     latitude: 58.3776,
@@ -22,12 +25,22 @@ export async function drawnStack(seed = 5) {
 }
 
 /** POST /api/device/measurements as the mobile app sends it (multipart: photo + measurement JSON). */
-export async function deviceUpload(token: string, parts: { measurement?: unknown; photo?: Buffer | null; photoType?: string; rawMeasurement?: string }) {
+export async function deviceUpload(
+  token: string,
+  parts: { measurement?: unknown; photo?: Buffer | null; photoType?: string; rawMeasurement?: string },
+  /** The kind's upload path: timber's by default, /api/device/lumber_measurements for lumber. */
+  path = "/api/device/measurements",
+) {
   const form = new FormData();
   if (parts.rawMeasurement !== undefined) form.set("measurement", parts.rawMeasurement);
   else if (parts.measurement !== undefined) form.set("measurement", JSON.stringify(parts.measurement));
-  if (parts.photo) form.set("photo", new Blob([new Uint8Array(parts.photo)], { type: parts.photoType ?? "image/jpeg" }), "stack.jpg");
-  const response = await fetch(`${baseUrl()}/api/device/measurements`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  if (parts.photo)
+    form.set("photo", new Blob([new Uint8Array(parts.photo)], { type: parts.photoType ?? "image/jpeg" }), "stack.jpg");
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   const text = await response.text();
   let data: any = null;
   try {

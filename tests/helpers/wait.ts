@@ -1,5 +1,8 @@
 /** Polls until `check` returns a truthy value (what the worker process does is asynchronous). */
-export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, { timeoutMs = 20_000, intervalMs = 100, what = "condition" } = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | null | undefined | false>,
+  { timeoutMs = 20_000, intervalMs = 100, what = "condition" } = {},
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();

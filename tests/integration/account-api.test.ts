@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
 import { apiToken, createOrganization, createUser, webCookie } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
+import { db } from "~/utils/db.server";
 
 async function setup(opts: { cmpc?: boolean } = {}) {
   const org = await createOrganization({ cmpc_enabled: opts.cmpc ?? false });
@@ -36,9 +36,17 @@ describe("PATCH /api/web_app/account", () => {
     const r1 = await api("/api/web_app/account", { method: "PATCH", token, json: { user: { locale: "et" } } });
     expect(r1.status).toBe(200);
     expect(r1.data.locale).toBe("et");
-    const r2 = await api("/api/web_app/account", { method: "PATCH", token, json: { user: { recent_measurement_mode: "truck" } } });
+    const r2 = await api("/api/web_app/account", {
+      method: "PATCH",
+      token,
+      json: { user: { recent_measurement_mode: "truck" } },
+    });
     expect(r2.data.recent_measurement_mode).toBe("truck");
-    const row = await db().selectFrom("users").select(["locale", "recent_measurement_mode"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("users")
+      .select(["locale", "recent_measurement_mode"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ locale: "et", recent_measurement_mode: "truck" });
   });
 
@@ -56,11 +64,19 @@ describe("PATCH /api/web_app/account", () => {
 
   it("offers the cmpc mode only to organisations flagged for it", async () => {
     const plain = await setup();
-    const refused = await api("/api/web_app/account", { method: "PATCH", token: plain.token, json: { user: { recent_measurement_mode: "cmpc" } } });
+    const refused = await api("/api/web_app/account", {
+      method: "PATCH",
+      token: plain.token,
+      json: { user: { recent_measurement_mode: "cmpc" } },
+    });
     expect(refused.status).toBe(422);
     expect(refused.data.errors["user.recent_measurement_mode"]).toBeDefined();
     const flagged = await setup({ cmpc: true });
-    const ok = await api("/api/web_app/account", { method: "PATCH", token: flagged.token, json: { user: { recent_measurement_mode: "cmpc" } } });
+    const ok = await api("/api/web_app/account", {
+      method: "PATCH",
+      token: flagged.token,
+      json: { user: { recent_measurement_mode: "cmpc" } },
+    });
     expect(ok.data.recent_measurement_mode).toBe("cmpc");
   });
 

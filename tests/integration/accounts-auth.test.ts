@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
-import { currentTotp, hashBackupCode, newTotpSecret } from "~/utils/totp.server";
 import { apiToken, createOrganization, createUser, PASSWORD } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
+import { db } from "~/utils/db.server";
+import { currentTotp, hashBackupCode, newTotpSecret } from "~/utils/totp.server";
 
 const NEW_PASSWORD = "Spruce-Logs-2026!";
 
@@ -12,10 +12,16 @@ async function member(opts: Parameters<typeof createUser>[1] = {}) {
   return { org, ...(await createUser(org.id, { role: "measurer", ...opts })) };
 }
 
-const login = (email: string, password: string) => api("/api/web_app/logins", { json: { credentials: { email, password } } });
+const login = (email: string, password: string) =>
+  api("/api/web_app/logins", { json: { credentials: { email, password } } });
 
 async function lastMail(to: string) {
-  return db().selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id", "desc").executeTakeFirst();
+  return db()
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .where("to_address", "=", to)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
 }
 function linkToken(text: string, path: string) {
   const m = text.match(new RegExp(`${path.replace(/[?/]/g, "\\$&")}([A-Za-z0-9_-]{43})`));
@@ -26,18 +32,27 @@ function linkToken(text: string, path: string) {
 describe("login lockout", () => {
   it("locks after 5 wrong passwords for 15 minutes; then even the right password answers ACCOUNT_LOCKED", async () => {
     const user = await member();
-    for (let i = 0; i < 4; i++) expect((await login(user.email, "Wrong-password-1!")).data.error).toBe("INVALID_EMAIL_OR_PASSWORD");
+    for (let i = 0; i < 4; i++)
+      expect((await login(user.email, "Wrong-password-1!")).data.error).toBe("INVALID_EMAIL_OR_PASSWORD");
     const fifth = await login(user.email, "Wrong-password-1!");
     expect(fifth.data.error).toBe("INVALID_EMAIL_OR_PASSWORD");
     const locked = await login(user.email, PASSWORD);
     expect(locked.status).toBe(403);
     expect(locked.data.error).toBe("ACCOUNT_LOCKED");
-    const row = await db().selectFrom("users").select("locked_until").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("users")
+      .select("locked_until")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     const minutes = (row.locked_until!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
     // When the lock has passed the right password works again.
-    await db().updateTable("users").set({ locked_until: new Date(Date.now() - 1000) }).where("id", "=", user.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where("id", "=", user.id)
+      .execute();
     expect((await login(user.email, PASSWORD)).status).toBe(200);
   });
 
@@ -61,22 +76,46 @@ describe("login lockout", () => {
 describe("password expired and two-factor logins", () => {
   it("answers 400 password expired, then the change by email and current password lets the new one in", async () => {
     const user = await member();
-    await db().updateTable("users").set({ password_expiry: new Date(Date.now() - 1000) }).where("id", "=", user.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ password_expiry: new Date(Date.now() - 1000) })
+      .where("id", "=", user.id)
+      .execute();
     const r = await login(user.email, PASSWORD);
     expect(r.status).toBe(400);
     expect(r.data).toMatchObject({ error: "PASSWORD_EXPIRED", message: "password expired" });
     expect(r.data.access_token).toBeUndefined();
 
-    const wrong = await api("/api/web_app/logins/reset_password", { json: { email: user.email, current_password: "Nope-nope-123!", new_password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } });
+    const wrong = await api("/api/web_app/logins/reset_password", {
+      json: {
+        email: user.email,
+        current_password: "Nope-nope-123!",
+        new_password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
     expect(wrong.status).toBe(401);
-    const same = await api("/api/web_app/logins/reset_password", { json: { email: user.email, current_password: PASSWORD, new_password: PASSWORD, password_confirmation: PASSWORD } });
+    const same = await api("/api/web_app/logins/reset_password", {
+      json: { email: user.email, current_password: PASSWORD, new_password: PASSWORD, password_confirmation: PASSWORD },
+    });
     expect(same.status).toBe(422);
     expect(same.data.error).toBe("PASSWORD_ALREADY_USED");
-    const ok = await api("/api/web_app/logins/reset_password", { json: { email: user.email, current_password: PASSWORD, new_password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } });
+    const ok = await api("/api/web_app/logins/reset_password", {
+      json: {
+        email: user.email,
+        current_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
     expect(ok.status).toBe(200);
     expect((await login(user.email, NEW_PASSWORD)).status).toBe(200);
     // The expiry stays on, 30 days ahead.
-    const row = await db().selectFrom("users").select("password_expiry").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("users")
+      .select("password_expiry")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(Math.round((row.password_expiry!.getTime() - Date.now()) / 86_400_000)).toBe(30);
   });
 
@@ -92,7 +131,9 @@ describe("password expired and two-factor logins", () => {
     expect(first.status).toBe(202);
     expect(first.data.access_token).toBeUndefined();
     const credentials = { email: user.email, password: PASSWORD };
-    const wrong = await api("/api/web_app/logins/otp", { json: { credentials, otp_code: "000000" === currentTotp(secret) ? "111111" : "000000" } });
+    const wrong = await api("/api/web_app/logins/otp", {
+      json: { credentials, otp_code: "000000" === currentTotp(secret) ? "111111" : "000000" },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.data.error).toBe("INVALID_OTP_CODE");
     const ok = await api("/api/web_app/logins/otp", { json: { credentials, otp_code: currentTotp(secret) } });
@@ -102,7 +143,9 @@ describe("password expired and two-factor logins", () => {
     expect(backup.status).toBe(200);
     const again = await api("/api/web_app/logins/otp", { json: { credentials, otp_code: "abcde-fghjk" } });
     expect(again.status).toBe(401);
-    const badPassword = await api("/api/web_app/logins/otp", { json: { credentials: { ...credentials, password: "Wrong-password-1!" }, otp_code: currentTotp(secret) } });
+    const badPassword = await api("/api/web_app/logins/otp", {
+      json: { credentials: { ...credentials, password: "Wrong-password-1!" }, otp_code: currentTotp(secret) },
+    });
     expect(badPassword.data.error).toBe("INVALID_EMAIL_OR_PASSWORD");
     expect((await api("/api/web_app/logins/otp", { json: { credentials } })).status).toBe(422);
   });
@@ -120,25 +163,37 @@ describe("forgot and reset password", () => {
     expect(rows[0].token_hash).not.toContain(token);
     expect(Math.round((rows[0].expires_at.getTime() - Date.now()) / 60_000)).toBe(60);
 
-    const weak = await api("/api/web_app/logins/reset_password", { json: { token, new_password: "short", password_confirmation: "short" } });
+    const weak = await api("/api/web_app/logins/reset_password", {
+      json: { token, new_password: "short", password_confirmation: "short" },
+    });
     expect(weak.status).toBe(422);
     expect(weak.data.error).toBe("PASSWORD_DOES_NOT_MEET_REQUIREMENTS");
-    const reused = await api("/api/web_app/logins/reset_password", { json: { token, new_password: PASSWORD, password_confirmation: PASSWORD } });
+    const reused = await api("/api/web_app/logins/reset_password", {
+      json: { token, new_password: PASSWORD, password_confirmation: PASSWORD },
+    });
     expect(reused.data.error).toBe("PASSWORD_ALREADY_USED");
-    const mismatch = await api("/api/web_app/logins/reset_password", { json: { token, new_password: NEW_PASSWORD, password_confirmation: `${NEW_PASSWORD}x` } });
+    const mismatch = await api("/api/web_app/logins/reset_password", {
+      json: { token, new_password: NEW_PASSWORD, password_confirmation: `${NEW_PASSWORD}x` },
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.data.errors.password_confirmation).toBeTruthy();
-    const ok = await api("/api/web_app/logins/reset_password", { json: { token, new_password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } });
+    const ok = await api("/api/web_app/logins/reset_password", {
+      json: { token, new_password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
     expect(ok.status).toBe(200);
     expect((await login(user.email, NEW_PASSWORD)).status).toBe(200);
     expect((await login(user.email, PASSWORD)).status).toBe(401);
-    const twice = await api("/api/web_app/logins/reset_password", { json: { token, new_password: "Another-Pass-77!", password_confirmation: "Another-Pass-77!" } });
+    const twice = await api("/api/web_app/logins/reset_password", {
+      json: { token, new_password: "Another-Pass-77!", password_confirmation: "Another-Pass-77!" },
+    });
     expect(twice.status).toBe(400);
     expect(twice.data.error).toBe("INVALID_PASSWORD_RESET_TOKEN");
     // The previous password stays in the history: going back to it is refused.
     await api("/api/web_app/logins/forgot_password", { json: { email: user.email } });
     const token2 = linkToken((await lastMail(user.email))!.text_body, "/reset_password/");
-    const back = await api("/api/web_app/logins/reset_password", { json: { token: token2, new_password: PASSWORD, password_confirmation: PASSWORD } });
+    const back = await api("/api/web_app/logins/reset_password", {
+      json: { token: token2, new_password: PASSWORD, password_confirmation: PASSWORD },
+    });
     expect(back.data.error).toBe("PASSWORD_ALREADY_USED");
   });
 
@@ -146,8 +201,13 @@ describe("forgot and reset password", () => {
     const user = await member();
     await api("/api/web_app/logins/forgot_password", { json: { email: user.email } });
     const token = linkToken((await lastMail(user.email))!.text_body, "/reset_password/");
-    await db().updateTable("user_tokens").set({ expires_at: new Date(Date.now() - 1000) }).execute();
-    const r = await api("/api/web_app/logins/reset_password", { json: { token, new_password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } });
+    await db()
+      .updateTable("user_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    const r = await api("/api/web_app/logins/reset_password", {
+      json: { token, new_password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
     expect(r.data.error).toBe("INVALID_PASSWORD_RESET_TOKEN");
     const before = await db().selectFrom("mail_outbox").selectAll().execute();
     const unknown = await api("/api/web_app/logins/forgot_password", { json: { email: "nobody@example.test" } });
@@ -175,10 +235,18 @@ describe("POST /registration and verification", () => {
   it("creates the organisation, its admin, a default storage and the activation code, and mails a verification link", async () => {
     const r = await api("/api/web_app/registration", { json: signup() });
     expect(r.status).toBe(201);
-    const org = await db().selectFrom("organizations").selectAll().where("id", "=", r.data.organization_id).executeTakeFirstOrThrow();
+    const org = await db()
+      .selectFrom("organizations")
+      .selectAll()
+      .where("id", "=", r.data.organization_id)
+      .executeTakeFirstOrThrow();
     expect(org).toMatchObject({ name: "Pine Valley Sawmill", country: "EE", contact_person: "Mari Tamm" });
     expect(org.device_activation_code).toMatch(/^[A-Z0-9]{8}$/);
-    const storage = await db().selectFrom("storages").selectAll().where("organization_id", "=", org.id).executeTakeFirstOrThrow();
+    const storage = await db()
+      .selectFrom("storages")
+      .selectAll()
+      .where("organization_id", "=", org.id)
+      .executeTakeFirstOrThrow();
     expect(org.default_storage_id).toBe(storage.id);
     const user = await db().selectFrom("users").selectAll().where("id", "=", r.data.user_id).executeTakeFirstOrThrow();
     expect(user.verified_at).toBeNull();
@@ -187,9 +255,15 @@ describe("POST /registration and verification", () => {
     expect(roles).toMatchObject([{ name: "admin", assignable_type: "Organization", assignable_id: org.id }]);
 
     const token = linkToken((await lastMail("mari@pinevalley.test"))!.text_body, "/verification?token=");
-    const res = await fetch(`${(await import("#tests/helpers/http")).baseUrl()}/verification?token=${token}`, { redirect: "manual" });
+    const res = await fetch(`${(await import("#tests/helpers/http")).baseUrl()}/verification?token=${token}`, {
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
-    const after = await db().selectFrom("users").select("verified_at").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom("users")
+      .select("verified_at")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(after.verified_at).not.toBeNull();
   });
 
@@ -204,10 +278,21 @@ describe("POST /registration and verification", () => {
     expect(named.data.errors["signup.admin_password"]).toEqual(["accounts:password.containsName"]);
     const weak = await api("/api/web_app/registration", { json: signup({ admin_password: "alllowercase12!" }) });
     expect(weak.data.errors["signup.admin_password"]).toEqual(["accounts:password.rule.upper"]);
-    const mismatch = await api("/api/web_app/registration", { json: signup({ admin_password_confirmation: "Other-Secret-77!" }) });
+    const mismatch = await api("/api/web_app/registration", {
+      json: signup({ admin_password_confirmation: "Other-Secret-77!" }),
+    });
     expect(mismatch.data.errors["signup.admin_password_confirmation"]).toBeTruthy();
     const missing = await api("/api/web_app/registration", { json: { signup: { admin_email: "x@y.test" } } });
-    expect(Object.keys(missing.data.errors)).toEqual(expect.arrayContaining(["signup.name", "signup.contact_person", "signup.industry", "signup.country_alpha2", "signup.phone", "signup.admin_password"]));
+    expect(Object.keys(missing.data.errors)).toEqual(
+      expect.arrayContaining([
+        "signup.name",
+        "signup.contact_person",
+        "signup.industry",
+        "signup.country_alpha2",
+        "signup.phone",
+        "signup.admin_password",
+      ]),
+    );
     expect(await snapshotTables()).toEqual(before);
   });
 
@@ -219,7 +304,12 @@ describe("POST /registration and verification", () => {
     expect((await api("/api/web_app/users/resend_verification", { method: "POST", token })).status).toBe(200);
     const second = linkToken((await lastMail(user.email))!.text_body, "/verification?token=");
     expect(second).not.toBe(first);
-    const live = await db().selectFrom("user_tokens").selectAll().where("user_id", "=", user.id).where("used_at", "is", null).execute();
+    const live = await db()
+      .selectFrom("user_tokens")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .where("used_at", "is", null)
+      .execute();
     expect(live).toHaveLength(1);
     await db().updateTable("users").set({ verified_at: new Date() }).where("id", "=", user.id).execute();
     expect((await api("/api/web_app/users/resend_verification", { method: "POST", token })).status).toBe(422);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
-import { hashToken } from "~/utils/token.server";
 import { apiToken, createOrganization, createUser, PASSWORD } from "#tests/factories";
 import { api } from "#tests/helpers/http";
+import { db } from "~/utils/db.server";
+import { hashToken } from "~/utils/token.server";
 
 async function signedUpUser() {
   const org = await createOrganization();
@@ -13,7 +13,9 @@ describe("POST /api/web_app/logins", () => {
   it("answers a bearer token that authenticates later calls", async () => {
     const user = await signedUpUser();
     const before = Math.floor(Date.now() / 1000);
-    const { status, data } = await api("/api/web_app/logins", { json: { credentials: { email: user.email.toUpperCase(), password: PASSWORD } } });
+    const { status, data } = await api("/api/web_app/logins", {
+      json: { credentials: { email: user.email.toUpperCase(), password: PASSWORD } },
+    });
     expect(status).toBe(200);
     expect(data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.created_at).toBeGreaterThanOrEqual(before - 1);
@@ -44,8 +46,14 @@ describe("POST /api/web_app/logins", () => {
 
   it("answers ACCOUNT_LOCKED while a lock lasts, even with the right password", async () => {
     const user = await signedUpUser();
-    await db().updateTable("users").set({ locked_until: new Date(Date.now() + 60_000) }).where("id", "=", user.id).execute();
-    const { status, data } = await api("/api/web_app/logins", { json: { credentials: { email: user.email, password: PASSWORD } } });
+    await db()
+      .updateTable("users")
+      .set({ locked_until: new Date(Date.now() + 60_000) })
+      .where("id", "=", user.id)
+      .execute();
+    const { status, data } = await api("/api/web_app/logins", {
+      json: { credentials: { email: user.email, password: PASSWORD } },
+    });
     expect(status).toBe(403);
     expect(data.error).toBe("ACCOUNT_LOCKED");
   });
@@ -54,7 +62,12 @@ describe("POST /api/web_app/logins", () => {
     const { status, data } = await api("/api/web_app/logins", { json: { credentials: { email: "not-an-email" } } });
     expect(status).toBe(422);
     expect(Object.keys(data.errors).sort()).toEqual(["credentials.email", "credentials.password"]);
-    const notJson = await api("/api/web_app/logins", { method: "POST", headers: { "Content-Type": "application/json" }, form: undefined, json: undefined });
+    const notJson = await api("/api/web_app/logins", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      form: undefined,
+      json: undefined,
+    });
     expect(notJson.status).toBe(422);
   });
 });
@@ -77,7 +90,10 @@ describe("bearer tokens", () => {
   it("answers 401 expired_token once the session expired", async () => {
     const user = await signedUpUser();
     const token = await apiToken(user.id);
-    await db().updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await db()
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     const { status, data } = await api("/api/web_app/account", { token });
     expect(status).toBe(401);
     expect(data).toEqual({ error: "expired_token" });
@@ -86,7 +102,10 @@ describe("bearer tokens", () => {
   it("answers JSON 404 for unknown API paths, and 401 before that without a token", async () => {
     const user = await signedUpUser();
     const token = await apiToken(user.id);
-    expect(await api("/api/web_app/no_such_thing", { token })).toMatchObject({ status: 404, data: { error: "not_found" } });
+    expect(await api("/api/web_app/no_such_thing", { token })).toMatchObject({
+      status: 404,
+      data: { error: "not_found" },
+    });
     expect(await api("/api/web_app/no_such_thing")).toMatchObject({ status: 401 });
   });
 });

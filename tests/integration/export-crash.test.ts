@@ -4,16 +4,16 @@ import ExcelJS from "exceljs";
 import { makeWorkerUtils } from "graphile-worker";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { enqueueExportJob } from "../../jobs/enqueue";
 import { ensurePostgresDatabase } from "#db/migrate-lib";
-import { createExport } from "~/models/export.server";
-import { fileStorage } from "~/services/file-storage.server";
-import { db } from "~/utils/db.server";
 import { createMeasurement, createOrganization, createStorage, createUser, insertManyLogs } from "#tests/factories";
 import { databases } from "#tests/helpers/db";
 import { baseUrl } from "#tests/helpers/http";
 import { waitFor } from "#tests/helpers/wait";
 import { startWorker } from "#tests/helpers/worker-process";
+import { createExport } from "~/models/export.server";
+import { fileStorage } from "~/services/file-storage.server";
+import { enqueueExportJob } from "~/services/jobs.server";
+import { db } from "~/utils/db.server";
 
 // A worker killed (SIGKILL) in the middle of a big export leaves no half file under the export's
 // key, and the export completes once a worker runs again: the sweep sees the stopped heartbeat
@@ -42,21 +42,29 @@ describe("a worker killed mid-export", () => {
       JOB_STALE_AFTER_SECONDS: "10",
       WORKER_CONCURRENCY: "1",
     };
-    let first = startWorker(env);
+    const first = startWorker(env);
     let second: ReturnType<typeof startWorker> | undefined;
     const utils = await makeWorkerUtils({ connectionString: jobsUrl });
     try {
-      const row = await createExport(db(), { organizationId: org.id, userId: user.id }, {
-        kind: "excel",
-        reportType: "log_by_log_excel",
-        name: "Big log by log",
-        params: { measurement_ids: [m.id] },
-      });
+      const row = await createExport(
+        db(),
+        { organizationId: org.id, userId: user.id },
+        {
+          kind: "excel",
+          reportType: "log_by_log_excel",
+          name: "Big log by log",
+          params: { measurement_ids: [m.id] },
+        },
+      );
       await enqueueExportJob("excel", row.id, utils.addJob);
       const exportRow = () => db().selectFrom("exports").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
 
       // Kill it once it is visibly writing.
-      await waitFor(async () => (await exportRow()).progress > 0, { timeoutMs: 60_000, intervalMs: 20, what: "the export to start writing" });
+      await waitFor(async () => (await exportRow()).progress > 0, {
+        timeoutMs: 60_000,
+        intervalMs: 20,
+        what: "the export to start writing",
+      });
       await first.kill("SIGKILL");
       const killed = await exportRow();
       expect(killed.status).toBe(0);
@@ -67,18 +75,28 @@ describe("a worker killed mid-export", () => {
 
       // A new worker: the job is still locked by the dead one, so only the sweep can revive it.
       second = startWorker(env);
-      await waitFor(async () => (await exportRow()).heartbeat_at! < new Date(Date.now() - 10_500), { timeoutMs: 30_000, intervalMs: 250, what: "the heartbeat to go stale" });
+      await waitFor(async () => (await exportRow()).heartbeat_at! < new Date(Date.now() - 10_500), {
+        timeoutMs: 30_000,
+        intervalMs: 250,
+        what: "the heartbeat to go stale",
+      });
       await utils.addJob("sweep_pending", {}, { jobKey: `sweep_pending:crash-${Date.now()}` });
-      const done = await waitFor(async () => {
-        const r = await exportRow();
-        return r.status !== 0 ? r : null;
-      }, { timeoutMs: 120_000, intervalMs: 250, what: "the export to finish after the restart" });
+      const done = await waitFor(
+        async () => {
+          const r = await exportRow();
+          return r.status !== 0 ? r : null;
+        },
+        { timeoutMs: 120_000, intervalMs: 250, what: "the export to finish after the restart" },
+      );
       expect(done.status).toBe(1);
       expect(done.attempts).toBe(1);
       expect(done.row_count).toBe(LOGS);
 
       // The file is whole: every log is in it (read back with exceljs' streaming reader).
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(await fileStorage().stream(done.file_key!), { worksheets: "emit", sharedStrings: "cache" });
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(await fileStorage().stream(done.file_key!), {
+        worksheets: "emit",
+        sharedStrings: "cache",
+      });
       let rows = 0;
       let last: unknown[] = [];
       for await (const ws of reader) {

@@ -1,25 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { convertVolume, formatVolume, roundHalfUp, summarizeMeasurement } from "~/domain";
-import { fileStorage } from "~/services/file-storage.server";
-import { addJob } from "~/services/jobs.server";
-import { db } from "~/utils/db.server";
-import { apiToken, createMeasuredStack, createMeasurement, createOrganization, createStorage, createUser, webCookie } from "#tests/factories";
+import {
+  apiToken,
+  createMeasuredStack,
+  createMeasurement,
+  createOrganization,
+  createStorage,
+  createUser,
+  webCookie,
+} from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { download, hasPoppler, readPdf, readXlsx, waitForExport } from "#tests/helpers/exports";
 import { api } from "#tests/helpers/http";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
 import { waitFor } from "#tests/helpers/wait";
+import { convertVolume, formatVolume, roundHalfUp, summarizeMeasurement } from "~/domain";
+import { fileStorage } from "~/services/file-storage.server";
+import { addJob } from "~/services/jobs.server";
+import { db } from "~/utils/db.server";
 
-async function setup(opts: { precision?: number; volumeUnit?: "m^3" | "ft^3"; role?: "admin" | "viewer" } = {}) {
-  const org = await createOrganization({ name: "Forest Co" });
+async function setup(
+  opts: { precision?: number; volumeUnit?: "m^3" | "ft^3"; role?: "admin" | "viewer"; features?: string[] } = {},
+) {
+  const org = await createOrganization({ name: "Forest Co", features: opts.features });
   const user = await createUser(org.id, { role: opts.role ?? "admin", name: "Mari Mets" });
-  await db().updateTable("users").set({ rounding_precision: opts.precision ?? 3, volume_unit: opts.volumeUnit ?? "m^3", time_zone: "UTC" }).where("id", "=", user.id).execute();
+  await db()
+    .updateTable("users")
+    .set({ rounding_precision: opts.precision ?? 3, volume_unit: opts.volumeUnit ?? "m^3", time_zone: "UTC" })
+    .where("id", "=", user.id)
+    .execute();
   const storage = await createStorage(org.id, { name: "Riverside landing" });
   return { org, user, storage, token: await apiToken(user.id), cookie: await webCookie(user.id) };
 }
 
 const logsOf = (measurementId: number) =>
-  db().selectFrom("logs").selectAll().where("measurement_id", "=", measurementId).where("is_deleted", "=", false).orderBy("id").execute();
+  db()
+    .selectFrom("logs")
+    .selectAll()
+    .where("measurement_id", "=", measurementId)
+    .where("is_deleted", "=", false)
+    .orderBy("id")
+    .execute();
 
 describe("POST /api/web_app/excel_exports", () => {
   it("log_by_log_excel: every log with the domain's rounded numbers, frozen header, units in headers", async () => {
@@ -30,9 +50,18 @@ describe("POST /api/web_app/excel_exports", () => {
     const first = (await logsOf(a.id))[0];
     await db().updateTable("logs").set({ is_deleted: true }).where("id", "=", first.id).execute();
 
-    const res = await api("/api/web_app/excel_exports", { token: s.token, json: { report_type: "log_by_log_excel", measurement_ids: [a.id, b.id] } });
+    const res = await api("/api/web_app/excel_exports", {
+      token: s.token,
+      json: { report_type: "log_by_log_excel", measurement_ids: [a.id, b.id] },
+    });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
-    expect(res.data).toMatchObject({ id: expect.any(Number), status: 0, report_type: "log_by_log_excel", user_id: s.user.id, url: null });
+    expect(res.data).toMatchObject({
+      id: expect.any(Number),
+      status: 0,
+      report_type: "log_by_log_excel",
+      user_id: s.user.id,
+      url: null,
+    });
     const row = await waitForExport(res.data.id);
     expect([row.status, row.status_detail]).toEqual([1, null]);
 
@@ -43,7 +72,17 @@ describe("POST /api/web_app/excel_exports", () => {
     const ws = wb.worksheets[0];
     expect(ws.name).toBe("Logs");
     expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(["Storage", "Measurement ID", "Taken", "Log no.", "Diameter (cm)", "Length (m)", "Volume (m³)", "Assortment", "Cull"]);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      "Storage",
+      "Measurement ID",
+      "Taken",
+      "Log no.",
+      "Diameter (cm)",
+      "Length (m)",
+      "Volume (m³)",
+      "Assortment",
+      "Cull",
+    ]);
     const logs = [...(await logsOf(a.id)), ...(await logsOf(b.id))];
     expect(ws.rowCount).toBe(logs.length + 1);
     expect(logs.length).toBe(a.logsCount + b.logsCount - 1);
@@ -64,10 +103,25 @@ describe("POST /api/web_app/excel_exports", () => {
   });
 
   it("precise_log_by_log_excel: raw values and pixel circles, in the owner's volume unit and language", async () => {
-    const s = await setup({ precision: 2, volumeUnit: "ft^3" });
+    const s = await setup({ precision: 2, volumeUnit: "ft^3", features: ["precise_log_by_log_excel"] });
     await db().updateTable("users").set({ locale: "et" }).where("id", "=", s.user.id).execute();
     const m = await createMeasuredStack(s.org.id, s.storage.id, { seed: 5, photo: false });
-    const res = await api("/api/web_app/excel_exports", { token: s.token, json: { report_type: "precise_log_by_log_excel", measurement_id: m.id } });
+    // Without the paid feature the call is refused and nothing is queued.
+    const without = await setup();
+    const other = await createMeasuredStack(without.org.id, without.storage.id, { seed: 6, photo: false });
+    const refused = await api("/api/web_app/excel_exports", {
+      token: without.token,
+      json: { report_type: "precise_log_by_log_excel", measurement_id: other.id },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.data).toMatchObject({ error: "feature_unavailable", feature: "precise_log_by_log_excel" });
+    expect(
+      await db().selectFrom("exports").select("id").where("organization_id", "=", without.org.id).execute(),
+    ).toHaveLength(0);
+    const res = await api("/api/web_app/excel_exports", {
+      token: s.token,
+      json: { report_type: "precise_log_by_log_excel", measurement_id: m.id },
+    });
     expect(res.status).toBe(201);
     expect((await waitForExport(res.data.id)).status).toBe(1);
     const wb = await readXlsx((await download(res.data.id, { token: s.token })).body);
@@ -89,12 +143,29 @@ describe("POST /api/web_app/excel_exports", () => {
   it("dashboard_excel follows the dashboard's filters (taken_at range, storage_ids)", async () => {
     const s = await setup({ precision: 2 });
     const other = await createStorage(s.org.id, { name: "Hill yard" });
-    const inside = await createMeasuredStack(s.org.id, s.storage.id, { seed: 8, photo: false, takenAt: new Date("2026-03-10T10:00:00Z") });
-    await createMeasuredStack(s.org.id, s.storage.id, { seed: 9, photo: false, takenAt: new Date("2026-05-01T10:00:00Z") });
-    await createMeasuredStack(s.org.id, other.id, { seed: 10, photo: false, takenAt: new Date("2026-03-11T10:00:00Z") });
+    const inside = await createMeasuredStack(s.org.id, s.storage.id, {
+      seed: 8,
+      photo: false,
+      takenAt: new Date("2026-03-10T10:00:00Z"),
+    });
+    await createMeasuredStack(s.org.id, s.storage.id, {
+      seed: 9,
+      photo: false,
+      takenAt: new Date("2026-05-01T10:00:00Z"),
+    });
+    await createMeasuredStack(s.org.id, other.id, {
+      seed: 10,
+      photo: false,
+      takenAt: new Date("2026-03-11T10:00:00Z"),
+    });
     const res = await api("/api/web_app/excel_exports", {
       token: s.token,
-      json: { report_type: "dashboard_excel", taken_at_start: "01.03.2026", taken_at_end: "2026-03-31", storage_ids: [s.storage.id] },
+      json: {
+        report_type: "dashboard_excel",
+        taken_at_start: "01.03.2026",
+        taken_at_end: "2026-03-31",
+        storage_ids: [s.storage.id],
+      },
     });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
     expect((await waitForExport(res.data.id)).status).toBe(1);
@@ -126,23 +197,64 @@ describe("POST /api/web_app/excel_exports", () => {
       expect(res.status, JSON.stringify(json)).toBe(422);
       expect(res.data.error).toBe("validation_failed");
     }
-    const empty = await api("/api/web_app/excel_exports", { token: s.token, json: { report_type: "log_by_log_excel", measurement_ids: [] } });
+    const empty = await api("/api/web_app/excel_exports", {
+      token: s.token,
+      json: { report_type: "log_by_log_excel", measurement_ids: [] },
+    });
     expect(empty.data.errors.measurement_ids).toEqual(["exports:errors.emptySelection"]);
-    const pdf = await api("/api/web_app/pdf_exports", { token: s.token, json: { report_type: "measurement_pdf", measurement_ids: [] } });
+    const pdf = await api("/api/web_app/pdf_exports", {
+      token: s.token,
+      json: { report_type: "measurement_pdf", measurement_ids: [] },
+    });
     expect(pdf.status).toBe(422);
     expect(pdf.data.errors.measurement_ids).toEqual(["exports:errors.emptySelection"]);
+    expect(await snapshotTables()).toEqual(before);
+  });
+
+  it("a report type of the spec not made yet answers 422 saying so, and changes nothing", async () => {
+    const s = await setup();
+    const m = await createMeasurement(s.org.id, s.storage.id);
+    const before = await snapshotTables();
+    for (const [path, json] of [
+      ["/api/web_app/excel_exports", { report_type: "inventories_excel", inventory_id: 1 }],
+      ["/api/web_app/excel_exports", { report_type: "truck_dashboard_excel" }],
+      ["/api/web_app/pdf_exports", { report_type: "truck_measurement_pdf", measurement_ids: [m.id] }],
+      [`/api/web_app/pdf_exports/${m.id}`, { report_type: "truck_measurement_pdf" }],
+    ] as const) {
+      const res = await api(path, { token: s.token, json });
+      expect(res.status, JSON.stringify(json)).toBe(422);
+      expect(res.data).toEqual({
+        error: "validation_failed",
+        errors: { report_type: ["exports:errors.notAvailable"] },
+      });
+    }
+    // A name the spec does not have is an unknown type; a PDF type is not an Excel one.
+    for (const json of [
+      { report_type: "no_such_report", measurement_ids: [m.id] },
+      { report_type: "measurement_pdf", measurement_ids: [m.id] },
+    ]) {
+      const res = await api("/api/web_app/excel_exports", { token: s.token, json });
+      expect(res.status).toBe(422);
+      expect(res.data.errors).toEqual({ report_type: ["exports:errors.reportType"] });
+    }
     expect(await snapshotTables()).toEqual(before);
   });
 
   it("without JavaScript the button's form post redirects back with the toast", async () => {
     const s = await setup();
     const m = await createMeasurement(s.org.id, s.storage.id);
-    const ok = await api("/api/web_app/excel_exports", { cookie: s.cookie, form: { report_type: "log_by_log_excel", measurement_ids: String(m.id), redirectTo: "/measurements/timber" } });
+    const ok = await api("/api/web_app/excel_exports", {
+      cookie: s.cookie,
+      form: { report_type: "log_by_log_excel", measurement_ids: String(m.id), redirectTo: "/measurements/timber" },
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/measurements/timber");
     expect(ok.headers.get("set-cookie")).toContain("toast=");
     expect(await db().selectFrom("exports").select("id").execute()).toHaveLength(1);
-    const bad = await api("/api/web_app/excel_exports", { cookie: s.cookie, form: { report_type: "log_by_log_excel", measurement_ids: "", redirectTo: "/exports" } });
+    const bad = await api("/api/web_app/excel_exports", {
+      cookie: s.cookie,
+      form: { report_type: "log_by_log_excel", measurement_ids: "", redirectTo: "/exports" },
+    });
     expect(bad.status).toBe(302);
     expect(await db().selectFrom("exports").select("id").execute()).toHaveLength(1);
   });
@@ -150,7 +262,9 @@ describe("POST /api/web_app/excel_exports", () => {
   it("a storage of another organisation is not found", async () => {
     const s = await setup();
     await createMeasurement(s.org.id, s.storage.id);
-    await expectOutsiderGets404(({ token }) => api("/api/web_app/excel_exports", { token, json: { report_type: "log_by_log_excel", storage_id: s.storage.id } }));
+    await expectOutsiderGets404(({ token }) =>
+      api("/api/web_app/excel_exports", { token, json: { report_type: "log_by_log_excel", storage_id: s.storage.id } }),
+    );
   });
 });
 
@@ -159,7 +273,10 @@ describe.skipIf(!hasPoppler())("POST /api/web_app/pdf_exports", () => {
     const s = await setup({ precision: 2 });
     const a = await createMeasuredStack(s.org.id, s.storage.id, { seed: 21 });
     const b = await createMeasuredStack(s.org.id, s.storage.id, { seed: 22 });
-    const res = await api("/api/web_app/pdf_exports", { token: s.token, json: { report_type: "measurement_pdf", measurement_ids: [a.id, b.id] } });
+    const res = await api("/api/web_app/pdf_exports", {
+      token: s.token,
+      json: { report_type: "measurement_pdf", measurement_ids: [a.id, b.id] },
+    });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
     const row = await waitForExport(res.data.id, 90_000);
     expect([row.status, row.status_detail]).toEqual([1, null]);
@@ -182,7 +299,10 @@ describe.skipIf(!hasPoppler())("POST /api/web_app/pdf_exports", () => {
   it("POST /pdf_exports/{id}: one measurement; without a photo it is partially done", async () => {
     const s = await setup();
     const m = await createMeasuredStack(s.org.id, s.storage.id, { seed: 23, photo: false });
-    const res = await api(`/api/web_app/pdf_exports/${m.id}`, { token: s.token, json: { report_type: "measurement_pdf" } });
+    const res = await api(`/api/web_app/pdf_exports/${m.id}`, {
+      token: s.token,
+      json: { report_type: "measurement_pdf" },
+    });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
     const row = await waitForExport(res.data.id, 90_000);
     expect(row.status).toBe(2);
@@ -190,7 +310,9 @@ describe.skipIf(!hasPoppler())("POST /api/web_app/pdf_exports", () => {
     const pdf = readPdf((await download(res.data.id, { cookie: s.cookie })).body);
     expect(pdf.text).toContain(`Measurement #${m.id}`);
     expect(pdf.text).toContain("This measurement has no photo.");
-    await expectOutsiderGets404(({ token }) => api(`/api/web_app/pdf_exports/${m.id}`, { token, json: { report_type: "measurement_pdf" } }));
+    await expectOutsiderGets404(({ token }) =>
+      api(`/api/web_app/pdf_exports/${m.id}`, { token, json: { report_type: "measurement_pdf" } }),
+    );
   });
 });
 
@@ -198,7 +320,10 @@ describe("export records", () => {
   async function finishedExport() {
     const s = await setup();
     const m = await createMeasuredStack(s.org.id, s.storage.id, { seed: 31, photo: false });
-    const res = await api("/api/web_app/excel_exports", { token: s.token, json: { report_type: "log_by_log_excel", measurement_ids: [m.id] } });
+    const res = await api("/api/web_app/excel_exports", {
+      token: s.token,
+      json: { report_type: "log_by_log_excel", measurement_ids: [m.id] },
+    });
     const row = await waitForExport(res.data.id);
     return { ...s, m, row };
   }
@@ -209,12 +334,19 @@ describe("export records", () => {
     const list = await api("/api/web_app/excel_exports", { token: s.token });
     expect(list.status).toBe(200);
     expect(list.data.exports.map((e: { id: number }) => e.id)).toEqual([s.row.id]);
-    expect(list.data.exports[0]).toMatchObject({ status: 1, url: `/exports/${s.row.id}/download`, report_type: "log_by_log_excel" });
+    expect(list.data.exports[0]).toMatchObject({
+      status: 1,
+      url: `/exports/${s.row.id}/download`,
+      report_type: "log_by_log_excel",
+    });
     expect((await api("/api/web_app/pdf_exports", { token: s.token })).data.exports).toEqual([]);
     expect((await api("/api/web_app/excel_exports?q=zzz", { token: s.token })).data.exports).toEqual([]);
     expect((await api("/api/web_app/excel_exports?q=log", { token: s.token })).data.exports).toHaveLength(1);
-    expect((await api("/api/web_app/excel_exports", { token: other.token })).data.exports.map((e: { id: number }) => e.id)).toEqual([other.row.id]);
-    // The screen does not leak either.
+    expect(
+      (await api("/api/web_app/excel_exports", { token: other.token })).data.exports.map((e: { id: number }) => e.id),
+    ).toEqual([other.row.id]);
+    // The screen names the type from the registry, and does not leak either.
+    expect((await api("/exports", { cookie: s.cookie })).data).toContain("Log by log · Excel");
     const page = await api("/exports", { cookie: other.cookie });
     expect(page.status).toBe(200);
     expect(page.data).toContain(`export-${other.row.id}`);
@@ -225,8 +357,12 @@ describe("export records", () => {
     const s = await finishedExport();
     await expectOutsiderGets404(({ token }) => api(`/exports/${s.row.id}/download`, { token }));
     await expectOutsiderGets404(({ token }) => api(`/api/web_app/excel_exports/${s.row.id}`, { token }));
-    await expectOutsiderGets404(({ token }) => api(`/api/web_app/excel_exports/${s.row.id}`, { token, method: "DELETE" }));
-    await expectOutsiderGets404(({ token }) => api(`/api/web_app/pdf_exports/${s.row.id}`, { token, method: "DELETE" }));
+    await expectOutsiderGets404(({ token }) =>
+      api(`/api/web_app/excel_exports/${s.row.id}`, { token, method: "DELETE" }),
+    );
+    await expectOutsiderGets404(({ token }) =>
+      api(`/api/web_app/pdf_exports/${s.row.id}`, { token, method: "DELETE" }),
+    );
     // An Excel export is not a PDF export.
     expect((await api(`/api/web_app/pdf_exports/${s.row.id}`, { token: s.token, method: "DELETE" })).status).toBe(404);
   });
@@ -234,7 +370,10 @@ describe("export records", () => {
   it("DELETE removes the row and its file; a member who is not the owner may not", async () => {
     const s = await finishedExport();
     const viewer = await createUser(s.org.id, { role: "viewer" });
-    const forbidden = await api(`/api/web_app/excel_exports/${s.row.id}`, { token: await apiToken(viewer.id), method: "DELETE" });
+    const forbidden = await api(`/api/web_app/excel_exports/${s.row.id}`, {
+      token: await apiToken(viewer.id),
+      method: "DELETE",
+    });
     expect(forbidden.status).toBe(403);
     expect(await fileStorage().stat(s.row.file_key!)).not.toBeNull();
     const res = await api(`/api/web_app/excel_exports/${s.row.id}`, { token: s.token, method: "DELETE" });
@@ -248,7 +387,10 @@ describe("export records", () => {
     const s = await finishedExport();
     const confirm = await api(`/exports?confirm=${s.row.id}`, { cookie: s.cookie });
     expect(confirm.data).toContain('data-testid="delete-confirmation"');
-    const res = await api("/exports", { cookie: s.cookie, form: { intent: "delete", id: String(s.row.id), query: `?confirm=${s.row.id}` } });
+    const res = await api("/exports", {
+      cookie: s.cookie,
+      form: { intent: "delete", id: String(s.row.id), query: `?confirm=${s.row.id}` },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/exports");
     expect(await db().selectFrom("exports").select("id").execute()).toEqual([]);
@@ -259,7 +401,10 @@ describe("export records", () => {
     const s = await setup();
     const a = await createMeasuredStack(s.org.id, s.storage.id, { seed: 41, photo: false });
     const b = await createMeasuredStack(s.org.id, s.storage.id, { seed: 42, photo: false });
-    const res = await api("/api/web_app/excel_exports", { token: s.token, json: { report_type: "log_by_log_excel", measurement_ids: [a.id, b.id, 999999] } });
+    const res = await api("/api/web_app/excel_exports", {
+      token: s.token,
+      json: { report_type: "log_by_log_excel", measurement_ids: [a.id, b.id, 999999] },
+    });
     expect(res.status).toBe(201);
     const row = await waitForExport(res.data.id);
     expect(row.status).toBe(2);
@@ -275,7 +420,16 @@ describe("export records", () => {
     const m = await createMeasuredStack(s.org.id, s.storage.id, { seed: 51, photo: false });
     const r = await db()
       .insertInto("exports")
-      .values({ organization_id: s.org.id, user_id: s.user.id, kind: "excel", report_type: "log_by_log_excel", name: "Lost", params: JSON.stringify({ measurement_ids: [m.id] }), status: 0, heartbeat_at: new Date(Date.now() - 3600_000) })
+      .values({
+        organization_id: s.org.id,
+        user_id: s.user.id,
+        kind: "excel",
+        report_type: "log_by_log_excel",
+        name: "Lost",
+        params: JSON.stringify({ measurement_ids: [m.id] }),
+        status: 0,
+        heartbeat_at: new Date(Date.now() - 3600_000),
+      })
       .executeTakeFirstOrThrow();
     const id = Number(r.insertId);
     await addJob("sweep_pending", {}, { jobKey: "sweep_pending:exports-test" });

@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
-import { apiToken, createCustomField, createMeasuredStack, createOrganization, createStorage, createUser, webCookie } from "#tests/factories";
+import {
+  apiToken,
+  createCustomField,
+  createMeasuredStack,
+  createOrganization,
+  createStorage,
+  createUser,
+  webCookie,
+} from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { download, readXlsx, waitForExport } from "#tests/helpers/exports";
 import { api } from "#tests/helpers/http";
+import { db } from "~/utils/db.server";
 
 // The dashboard's Excel exports select with the dashboard's own filter (one parser, one WHERE):
 // what the dashboard shows is what the file holds.
@@ -19,7 +27,11 @@ async function setup() {
   const b = await createMeasuredStack(org.id, storage.id, { seed: 22, photo: false, takenAt: at, lengthM: 4.9 });
   const c = await createMeasuredStack(org.id, storage.id, { seed: 23, photo: false, takenAt: at, lengthM: 4.9 });
   const tag = (id: number, block: string) =>
-    db().updateTable("measurements").set({ custom_fields: JSON.stringify({ harvest_block: block }) }).where("id", "=", id).execute();
+    db()
+      .updateTable("measurements")
+      .set({ custom_fields: JSON.stringify({ harvest_block: block }) })
+      .where("id", "=", id)
+      .execute();
   await tag(a.id, "B-12");
   await tag(b.id, "B-12");
   await tag(c.id, "C-07");
@@ -29,14 +41,22 @@ async function setup() {
 describe("Excel exports with the dashboard's filters", () => {
   it("dashboard_excel honours custom fields and the log length range, as the dashboard does", async () => {
     const s = await setup();
-    const filter = { taken_at_start: "01.04.2026", taken_at_end: "30.04.2026", "custom_fields[harvest_block]": "B-12", length_range_start: "4" };
+    const filter = {
+      taken_at_start: "01.04.2026",
+      taken_at_end: "30.04.2026",
+      "custom_fields[harvest_block]": "B-12",
+      length_range_start: "4",
+    };
     // The dashboard API with the same filter sees exactly one measurement: b.
     const params = new URLSearchParams({ ...filter, measurements_included: "true" });
     const dashboard = await api(`/api/web_app/dashboard_filter?${params}`, { token: s.token });
     expect(dashboard.status).toBe(200);
     expect(JSON.stringify(dashboard.data)).toContain(`"logs_count":${s.b.logsCount}`);
 
-    const res = await api("/api/web_app/excel_exports", { token: s.token, json: { report_type: "dashboard_excel", ...filter } });
+    const res = await api("/api/web_app/excel_exports", {
+      token: s.token,
+      json: { report_type: "dashboard_excel", ...filter },
+    });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
     expect((await waitForExport(res.data.id)).status).toBe(1);
     const wb = await readXlsx((await download(res.data.id, { cookie: s.cookie })).body);
@@ -49,7 +69,12 @@ describe("Excel exports with the dashboard's filters", () => {
     const s = await setup();
     const res = await api("/api/web_app/excel_exports", {
       token: s.token,
-      json: { report_type: "log_by_log_excel", taken_at_start: "2026-04-01", taken_at_end: "2026-04-30", "custom_fields[harvest_block]": "B-12" },
+      json: {
+        report_type: "log_by_log_excel",
+        taken_at_start: "2026-04-01",
+        taken_at_end: "2026-04-30",
+        "custom_fields[harvest_block]": "B-12",
+      },
     });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
     expect((await waitForExport(res.data.id)).status).toBe(1);
@@ -60,7 +85,10 @@ describe("Excel exports with the dashboard's filters", () => {
   it("refuses bad filter values with 422 naming the field, and changes nothing", async () => {
     const s = await setup();
     const before = await snapshotTables();
-    const res = await api("/api/web_app/excel_exports", { token: s.token, json: { report_type: "dashboard_excel", taken_at_start: "31.02.2026", storage_ids: "1,x" } });
+    const res = await api("/api/web_app/excel_exports", {
+      token: s.token,
+      json: { report_type: "dashboard_excel", taken_at_start: "31.02.2026", storage_ids: "1,x" },
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.data.errors).sort()).toEqual(["storage_ids", "taken_at_start"]);
     expect(await snapshotTables()).toEqual(before);

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LOG_FORMULA_KEYS } from "~/domain/log-volume";
-import { db } from "~/utils/db.server";
 import { apiToken, createOrganization, createStorage, createUser } from "#tests/factories";
 import { api } from "#tests/helpers/http";
+import { LOG_FORMULA_KEYS } from "~/domain/log-volume";
+import { db } from "~/utils/db.server";
 
 const lookups = (lng: string) => JSON.parse(fs.readFileSync(`locales/${lng}/lookups.json`, "utf8"));
 
@@ -17,10 +17,13 @@ async function twoOrganisations() {
 describe("lookups", () => {
   it("GET /wood_types: the 14 built-in species translated in the account's language, plus the organisation's own", async () => {
     const { mine, theirs, token } = await twoOrganisations();
-    await db().insertInto("wood_types").values([
-      { organization_id: mine.id, name: "Our cedar" },
-      { organization_id: theirs.id, name: "Their teak" },
-    ]).execute();
+    await db()
+      .insertInto("wood_types")
+      .values([
+        { organization_id: mine.id, name: "Our cedar" },
+        { organization_id: theirs.id, name: "Their teak" },
+      ])
+      .execute();
     const { status, data } = await api("/api/web_app/wood_types", { token });
     expect(status).toBe(200);
     const builtIn = data.filter((w: { organization_id: number | null }) => w.organization_id === null);
@@ -35,10 +38,13 @@ describe("lookups", () => {
 
   it("GET /wood_qualities: built-in grades and the organisation's own only", async () => {
     const { mine, theirs, token } = await twoOrganisations();
-    await db().insertInto("wood_qualities").values([
-      { organization_id: mine.id, name: "Export select" },
-      { organization_id: theirs.id, name: "Secret grade" },
-    ]).execute();
+    await db()
+      .insertInto("wood_qualities")
+      .values([
+        { organization_id: mine.id, name: "Export select" },
+        { organization_id: theirs.id, name: "Secret grade" },
+      ])
+      .execute();
     const { data } = await api("/api/web_app/wood_qualities", { token });
     const names = data.map((w: { name: string }) => w.name);
     expect(names).toContain("Export select");
@@ -51,7 +57,11 @@ describe("lookups", () => {
     const { data } = await api("/api/web_app/volume_formulas", { token });
     expect(data.map((f: { key: string }) => f.key)).toEqual(LOG_FORMULA_KEYS);
     const cylinder = data.find((f: { key: string }) => f.key === "cylinder");
-    expect(cylinder).toMatchObject({ unit: "m^3", name: lookups("et").formulas.cylinder.name, inputs: ["topDiameterCm", "lengthM"] });
+    expect(cylinder).toMatchObject({
+      unit: "m^3",
+      name: lookups("et").formulas.cylinder.name,
+      inputs: ["topDiameterCm", "lengthM"],
+    });
     expect(data.find((f: { key: string }) => f.key === "doyle").unit).toBe("fbm");
   });
 
@@ -59,10 +69,13 @@ describe("lookups", () => {
     const { mine, theirs, token } = await twoOrganisations();
     const own = await createStorage(mine.id, { name: "Our yard" });
     await createStorage(theirs.id, { name: "Their yard" });
-    await db().insertInto("assortments").values([
-      { organization_id: mine.id, name: "Our sawlog" },
-      { organization_id: theirs.id, name: "Their sawlog" },
-    ]).execute();
+    await db()
+      .insertInto("assortments")
+      .values([
+        { organization_id: mine.id, name: "Our sawlog" },
+        { organization_id: theirs.id, name: "Their sawlog" },
+      ])
+      .execute();
     const storages = await api("/api/web_app/storages/list", { token });
     expect(storages.data.map((s: { id: number; name: string }) => [s.id, s.name])).toEqual([[own.id, "Our yard"]]);
     const assortments = await api("/api/web_app/assortments", { token });
@@ -72,7 +85,16 @@ describe("lookups", () => {
   it("GET /organizations: the user's organisations with the current one marked", async () => {
     const { mine, user, token } = await twoOrganisations();
     const second = await createOrganization({ name: "Another" });
-    await db().insertInto("roles").values({ user_id: user.id, organization_id: second.id, name: "viewer", assignable_type: "Organization", assignable_id: second.id }).execute();
+    await db()
+      .insertInto("roles")
+      .values({
+        user_id: user.id,
+        organization_id: second.id,
+        name: "viewer",
+        assignable_type: "Organization",
+        assignable_id: second.id,
+      })
+      .execute();
     const { data } = await api("/api/web_app/organizations", { token });
     expect(data).toEqual([
       { id: second.id, name: "Another", current: false },

@@ -12,10 +12,19 @@ describe("mailer", () => {
   });
 
   it("without SMTP_URL keeps the mail in the outbox, undelivered", async () => {
-    const result = await sendMail({ to: "forester@example.test", subject: "Verify your e-mail", text: "Open the link" });
+    const result = await sendMail({
+      to: "forester@example.test",
+      subject: "Verify your e-mail",
+      text: "Open the link",
+    });
     expect(result.delivered).toBe(false);
     const row = await db().selectFrom("mail_outbox").selectAll().where("id", "=", result.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ to_address: "forester@example.test", subject: "Verify your e-mail", text_body: "Open the link", sent_at: null });
+    expect(row).toMatchObject({
+      to_address: "forester@example.test",
+      subject: "Verify your e-mail",
+      text_body: "Open the link",
+      sent_at: null,
+    });
   });
 
   it("with SMTP_URL delivers over SMTP and records when", async () => {
@@ -27,7 +36,11 @@ describe("mailer", () => {
         let data = "";
         stream.on("data", (c) => (data += c));
         stream.on("end", () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
@@ -43,7 +56,11 @@ describe("mailer", () => {
       expect(received[0].to).toEqual(["clerk@example.test"]);
       expect(received[0].data).toContain("Subject: Invitation");
       expect(received[0].data).toContain("Join the yard");
-      const row = await db().selectFrom("mail_outbox").select("sent_at").where("id", "=", result.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom("mail_outbox")
+        .select("sent_at")
+        .where("id", "=", result.id)
+        .executeTakeFirstOrThrow();
       expect(row.sent_at).toBeInstanceOf(Date);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,10 +1,10 @@
 import { setupServer } from "msw/node";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeRealtime, createAblyTokenRequest, publish } from "~/services/realtime.server";
-import { resetEnv } from "~/utils/env.server";
 import { apiToken, createOrganization, createUser, webCookie } from "#tests/factories";
 import { api, baseUrl } from "#tests/helpers/http";
 import { ablyHandlers, type AblyPublished } from "#tests/mocks/ably";
+import { closeRealtime, createAblyTokenRequest, publish } from "~/services/realtime.server";
+import { resetEnv } from "~/utils/env.server";
 
 /** Reads Server-Sent Events from the running app until `count` events named `event` arrived. */
 async function readEvents(path: string, cookie: string, event: string, count: number, afterOpen: () => Promise<void>) {
@@ -47,10 +47,16 @@ describe("built-in realtime (Server-Sent Events over PostgreSQL NOTIFY)", () => 
     const org = await createOrganization();
     const user = await createUser(org.id, { role: "viewer" });
     const cookie = await webCookie(user.id);
-    const events = await readEvents(`/realtime?channel=organization:${org.id}`, cookie, "excel-export-created", 1, async () => {
-      await publish(`organization:${org.id + 1000}`, "excel-export-created", { id: -1 });
-      await publish(`organization:${org.id}`, "excel-export-created", { id: 42 });
-    });
+    const events = await readEvents(
+      `/realtime?channel=organization:${org.id}`,
+      cookie,
+      "excel-export-created",
+      1,
+      async () => {
+        await publish(`organization:${org.id + 1000}`, "excel-export-created", { id: -1 });
+        await publish(`organization:${org.id}`, "excel-export-created", { id: 42 });
+      },
+    );
     expect(events).toEqual([{ id: 42 }]);
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
 import { addRole, apiToken, createOrganization, createUser, webCookie } from "#tests/factories";
 import { api } from "#tests/helpers/http";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
+import { db } from "~/utils/db.server";
 
 async function memberOfTwo() {
   const first = await createOrganization({ name: "First" });
@@ -13,7 +13,8 @@ async function memberOfTwo() {
 }
 
 const recentOrg = async (userId: number) =>
-  (await db().selectFrom("users").select("recent_organization_id").where("id", "=", userId).executeTakeFirstOrThrow()).recent_organization_id;
+  (await db().selectFrom("users").select("recent_organization_id").where("id", "=", userId).executeTakeFirstOrThrow())
+    .recent_organization_id;
 
 describe("PATCH /api/web_app/users/switch_organization/{id}", () => {
   it("switches to another organisation of the user; later calls run in it", async () => {
@@ -24,7 +25,9 @@ describe("PATCH /api/web_app/users/switch_organization/{id}", () => {
     expect(await recentOrg(user.id)).toBe(second.id);
     const account = await api("/api/web_app/account", { token });
     // In the second organisation the user is a viewer.
-    expect(account.data.roles).toEqual([{ id: expect.any(Number), name: "viewer", type: "Organization", resource_id: second.id }]);
+    expect(account.data.roles).toEqual([
+      { id: expect.any(Number), name: "viewer", type: "Organization", resource_id: second.id },
+    ]);
   });
 
   it("takes the switcher's plain form post and redirects to /", async () => {
@@ -38,7 +41,9 @@ describe("PATCH /api/web_app/users/switch_organization/{id}", () => {
 
   it("answers 404 for an organisation the user does not belong to, and changes nothing", async () => {
     const { first } = await memberOfTwo();
-    await expectOutsiderGets404(({ token }) => api(`/api/web_app/users/switch_organization/${first.id}`, { method: "PATCH", token }));
+    await expectOutsiderGets404(({ token }) =>
+      api(`/api/web_app/users/switch_organization/${first.id}`, { method: "PATCH", token }),
+    );
   });
 
   it("answers 404 for a malformed id and 405 for GET", async () => {

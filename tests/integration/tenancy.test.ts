@@ -1,10 +1,22 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
-import { apiToken, createCustomField, createDevice, createLumberMeasurement, createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
-import { api } from "#tests/helpers/http";
+import {
+  apiToken,
+  createCustomField,
+  createDevice,
+  createLumberMeasurement,
+  createMeasurement,
+  createOrganization,
+  createStorage,
+  createUser,
+} from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
+import { api } from "#tests/helpers/http";
+import { routeFiles } from "#tests/helpers/route-files";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
+import { db } from "~/utils/db.server";
 
 /**
  * Every API route must say how it keeps organisations apart, and the check runs here:
@@ -14,7 +26,8 @@ import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
  *   an id that does not exist, and nothing changes;
  * - "own": the route only ever acts on the caller's own session, account or channels (tested in its own file);
  * - "public": no organisation data (sign-in, device pairing).
- * A new route file without an entry fails the first test.
+ * A new route file without an entry fails the first test (route files are keyed by their path
+ * under app/routes, as remix.config.js finds them).
  */
 type World = {
   organizationId: number;
@@ -40,144 +53,318 @@ type Check =
   | { kind: "list"; path: string; features?: string[] }
   | { kind: "device-list"; path: string }
   // An id inside the body: another organisation's answers exactly like one that does not exist.
-  | { kind: "body-id"; call: (w: World, token: string, id: number) => Promise<{ status: number; data: unknown }>; id: keyof World }
+  | {
+      kind: "body-id";
+      call: (w: World, token: string, id: number) => Promise<{ status: number; data: unknown }>;
+      id: keyof World;
+    }
   | { kind: "own" | "public"; why: string };
 
 const ROUTES: Record<string, Check> = {
-  "api.web_app.logins.ts": { kind: "public", why: "signs in; answers a token for the credentials' owner" },
-  "api.web_app.logout.ts": { kind: "own", why: "revokes the token it was called with" },
-  "api.web_app.account.ts": { kind: "own", why: "the caller's own account" },
-  "api.web_app.organizations.ts": { kind: "own", why: "the caller's own memberships" },
-  "api.web_app.realtime.token.ts": { kind: "own", why: "token limited to the caller's channels" },
+  "api+/web_app+/logins+/_route.ts": { kind: "public", why: "signs in; answers a token for the credentials' owner" },
+  "api+/web_app+/logout.ts": { kind: "own", why: "revokes the token it was called with" },
+  "api+/web_app+/account.ts": { kind: "own", why: "the caller's own account" },
+  "api+/web_app+/organizations+/_route.ts": { kind: "own", why: "the caller's own memberships" },
+  "api+/web_app+/realtime.token.ts": { kind: "own", why: "token limited to the caller's channels" },
   "realtime.ts": { kind: "own", why: "only the caller's user and organisation channels (realtime.test.ts)" },
-  "api.web_app.volume_formulas.ts": { kind: "public", why: "the built-in formulas, the same for everyone" },
-  "api.web_app.$.ts": { kind: "public", why: "404 for unknown paths" },
-  "api.device.pairings.ts": { kind: "public", why: "pairs by an activation code; answers the code's organisation only" },
-  "api.device.$.ts": { kind: "public", why: "404 for unknown device paths" },
-  "api.web_app.storages.list.ts": { kind: "list", path: "/api/web_app/storages/list" },
-  "api.web_app.assortments.ts": { kind: "list", path: "/api/web_app/assortments" },
-  "api.web_app.wood_types.ts": { kind: "list", path: "/api/web_app/wood_types" },
-  "api.web_app.wood_qualities.ts": { kind: "list", path: "/api/web_app/wood_qualities" },
+  "api+/web_app+/volume_formulas.ts": { kind: "public", why: "the built-in formulas, the same for everyone" },
+  "api+/web_app+/$.ts": { kind: "public", why: "404 for unknown paths" },
+  "api+/device+/pairings.ts": {
+    kind: "public",
+    why: "pairs by an activation code; answers the code's organisation only",
+  },
+  "api+/device+/$.ts": { kind: "public", why: "404 for unknown device paths" },
+  "api+/web_app+/storages+/list.ts": { kind: "list", path: "/api/web_app/storages/list" },
+  "api+/web_app+/assortments+/_route.ts": { kind: "list", path: "/api/web_app/assortments" },
+  "api+/web_app+/wood_types+/_route.ts": { kind: "list", path: "/api/web_app/wood_types" },
+  "api+/web_app+/wood_qualities+/_route.ts": { kind: "list", path: "/api/web_app/wood_qualities" },
   // Screens and pages outside the shell, and screens that take an id.
   "_index.tsx": { kind: "own", why: "redirects the signed-in user to their own measurements" },
-  "login.tsx": { kind: "public", why: "the sign-in form" },
-  "logout.tsx": { kind: "own", why: "revokes the caller's own session" },
+  "_auth+/login.tsx": { kind: "public", why: "the sign-in form" },
+  "_auth+/logout.tsx": { kind: "own", why: "revokes the caller's own session" },
   "locales.$lng.ts": { kind: "public", why: "translations" },
   "healthcheck.ts": { kind: "public", why: "database status only" },
-  "_app.$.tsx": { kind: "own", why: "planned screens and not-found, no records" },
+  "_app+/$.tsx": { kind: "own", why: "planned screens and not-found, no records" },
   "banners.dismiss.ts": { kind: "own", why: "a cookie remembering which banner the caller dismissed" },
-  "print.measurements.tsx": { kind: "public", why: "opened only with a signed print token bound to one export of one organisation (exports-api tests)" },
-  "_app.billing.checkout.$token.tsx": { kind: "own", why: "a local checkout token is looked up within the caller's organisation only (billing tests)" },
+  "print+/measurements.tsx": {
+    kind: "public",
+    why: "opened only with a signed print token bound to one export of one organisation (exports-api tests)",
+  },
+  "_app+/billing+/checkout.$token.tsx": {
+    kind: "own",
+    why: "a local checkout token is looked up within the caller's organisation only (billing tests)",
+  },
   // Billing: every call acts on the caller's organisation's own subscription.
-  "api.billing.stripe.webhook.ts": { kind: "public", why: "Stripe's signed webhook; maps events to organisations by Stripe customer id" },
-  "api.web_app.pricing.ts": { kind: "public", why: "the price list, the same for everyone" },
-  "api.web_app.enabled_features.ts": { kind: "own", why: "the caller's organisation's features" },
-  "api.web_app.checkout.subscription.ts": { kind: "own", why: "checkout for the caller's organisation" },
-  "api.web_app.checkout.picture_package.ts": { kind: "own", why: "checkout for the caller's organisation" },
-  "api.web_app.customer_portal.ts": { kind: "own", why: "the caller's organisation's billing portal" },
-  "api.web_app.subscription.items.ts": { kind: "own", why: "the caller's organisation's items" },
-  "api.web_app.subscription.items.$package_id.ts": { kind: "own", why: "keyed by package within the caller's organisation" },
-  "api.web_app.subscription.items.preview.ts": { kind: "own", why: "the caller's organisation's upcoming invoice" },
-  "api.web_app.subscription.invoices.ts": { kind: "list", path: "/api/web_app/subscription/invoices" },
+  "api+/billing.stripe.webhook.ts": {
+    kind: "public",
+    why: "Stripe's signed webhook; maps events to organisations by Stripe customer id",
+  },
+  "api+/web_app+/pricing.ts": { kind: "public", why: "the price list, the same for everyone" },
+  "api+/web_app+/enabled_features.ts": { kind: "own", why: "the caller's organisation's features" },
+  "api+/web_app+/checkout+/subscription.ts": { kind: "own", why: "checkout for the caller's organisation" },
+  "api+/web_app+/checkout+/picture_package.ts": { kind: "own", why: "checkout for the caller's organisation" },
+  "api+/web_app+/customer_portal.ts": { kind: "own", why: "the caller's organisation's billing portal" },
+  "api+/web_app+/subscription+/items.ts": { kind: "own", why: "the caller's organisation's items" },
+  "api+/web_app+/subscription+/items.$package_id.ts": {
+    kind: "own",
+    why: "keyed by package within the caller's organisation",
+  },
+  "api+/web_app+/subscription+/items.preview.ts": { kind: "own", why: "the caller's organisation's upcoming invoice" },
+  "api+/web_app+/subscription+/invoices.ts": { kind: "list", path: "/api/web_app/subscription/invoices" },
   // Exports.
-  "api.web_app.excel_exports.ts": { kind: "list", path: "/api/web_app/excel_exports" },
-  "api.web_app.pdf_exports.ts": { kind: "list", path: "/api/web_app/pdf_exports" },
-  "api.web_app.excel_exports.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/excel_exports/${w.exportId}`, { token, method: "DELETE" }) },
-  "api.web_app.pdf_exports.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/pdf_exports/${w.exportId}`, { token, method: "DELETE" }) },
+  "api+/web_app+/excel_exports+/_route.ts": { kind: "list", path: "/api/web_app/excel_exports" },
+  "api+/web_app+/pdf_exports+/_route.ts": { kind: "list", path: "/api/web_app/pdf_exports" },
+  "api+/web_app+/excel_exports+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/excel_exports/${w.exportId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/pdf_exports+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/pdf_exports/${w.exportId}`, { token, method: "DELETE" }),
+  },
   "exports.$id.download.ts": { kind: "id", call: (w, token) => api(`/exports/${w.exportId}/download`, { token }) },
   // Accounts (issue 4).
-  "register.tsx": { kind: "public", why: "creates a new organisation" },
-  "verification.tsx": { kind: "own", why: "the caller's own e-mail verification" },
-  "setup.tsx": { kind: "own", why: "shows the caller's organisation's device key" },
-  "accept_invitation.$token.tsx": { kind: "public", why: "a single-use invitation token, stored hashed" },
-  "reset_password.$token.tsx": { kind: "public", why: "a single-use reset token, stored hashed" },
-  "api.web_app.registration.ts": { kind: "public", why: "creates a new organisation" },
-  "api.web_app.logins.otp.ts": { kind: "public", why: "second sign-in step for the credentials' owner" },
-  "api.web_app.logins.forgot_password.ts": { kind: "public", why: "mails the address's owner, answers the same either way" },
-  "api.web_app.logins.reset_password.ts": { kind: "public", why: "a reset token or the caller's own current password" },
-  "api.web_app.users.accept_invitation.ts": { kind: "public", why: "a single-use invitation token" },
-  "api.web_app.users.resend_verification.ts": { kind: "own", why: "the caller's own verification mail" },
-  "api.web_app.two_factors.ts": { kind: "own", why: "the caller's own two-factor setting" },
-  "api.web_app.users.invite_user.ts": { kind: "own", why: "invites into the caller's organisation" },
-  "api.web_app.devices.send_invite.ts": { kind: "own", why: "invites a device into the caller's organisation" },
-  "api.web_app.storage_groups.ts": { kind: "list", path: "/api/web_app/storage_groups" },
-  "api.web_app.users.ts": { kind: "list", path: "/api/web_app/users" },
-  "api.web_app.devices.ts": { kind: "list", path: "/api/web_app/devices" },
-  "api.web_app.devices.list.ts": { kind: "list", path: "/api/web_app/devices/list" },
-  "api.web_app.custom_fields.ts": { kind: "list", path: "/api/web_app/custom_fields" },
-  "api.web_app.culls.ts": { kind: "list", path: "/api/web_app/culls" },
-  "api.web_app.diameter_profiles.ts": { kind: "list", path: "/api/web_app/diameter_profiles", features: ["diameter_profiles"] },
-  "api.web_app.lumber_products.ts": { kind: "list", path: "/api/web_app/lumber_products" },
-  "api.web_app.users.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/users/${w.userId}`, { token, method: "DELETE" }) },
-  "api.web_app.roles.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/roles/${w.roleId}`, { token, method: "DELETE" }) },
-  "api.web_app.roles.ts": {
-    kind: "id",
-    call: (w, token) => api("/api/web_app/roles", { token, json: { role: { name: "admin", user_id: w.userId, organization_id: w.organizationId } } }),
+  "_auth+/register.tsx": { kind: "public", why: "creates a new organisation" },
+  "_auth+/verification.tsx": { kind: "own", why: "the caller's own e-mail verification" },
+  "_auth+/setup.tsx": { kind: "own", why: "shows the caller's organisation's device key" },
+  "_auth+/accept_invitation.$token.tsx": { kind: "public", why: "a single-use invitation token, stored hashed" },
+  "_auth+/join.$token.tsx": { kind: "public", why: "a single-use membership invitation token, stored hashed" },
+  "_auth+/reset_password.$token.tsx": { kind: "public", why: "a single-use reset token, stored hashed" },
+  "api+/web_app+/registration.ts": { kind: "public", why: "creates a new organisation" },
+  "api+/web_app+/logins+/otp.ts": { kind: "public", why: "second sign-in step for the credentials' owner" },
+  "api+/web_app+/logins+/forgot_password.ts": {
+    kind: "public",
+    why: "mails the address's owner, answers the same either way",
   },
-  "api.web_app.organizations.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/organizations/${w.organizationId}`, { token, method: "PATCH", json: { organization: { name: "Taken over" } } }) },
-  "api.web_app.devices.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/devices/${w.deviceId}`, { token, method: "DELETE" }) },
-  "api.web_app.custom_fields.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/custom_fields/${w.customFieldId}`, { token, method: "PATCH", json: { custom_field: { name: "Renamed" } } }) },
-  "api.web_app.custom_fields.$id.values.ts": { kind: "id", call: (w, token) => api(`/api/web_app/custom_fields/${w.customFieldId}/values`, { token, json: { custom_field_value: { value: "New", rank: 1 } } }) },
-  "api.web_app.custom_fields.values.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/custom_fields/values/${w.customFieldValueId}`, { token, method: "PATCH", json: { custom_field_value: { value: "Changed" } } }) },
-  "api.web_app.assortments.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/assortments/${w.assortmentId}`, { token, method: "DELETE" }) },
-  "api.web_app.culls.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/culls/${w.cullId}`, { token, method: "DELETE" }) },
-  "api.web_app.wood_types.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/wood_types/${w.woodTypeId}`, { token, method: "DELETE" }) },
-  "api.web_app.wood_qualities.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/wood_qualities/${w.woodQualityId}`, { token, method: "DELETE" }) },
-  "api.web_app.lumber_products.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/lumber_products/${w.lumberProductId}`, { token, method: "DELETE" }) },
-  "api.web_app.diameter_profiles.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/diameter_profiles/${w.diameterProfileId}`, { token, method: "DELETE" }) },
-  "_app.users.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/users/${w.userId}`, { cookie }) },
-  "_app.devices.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/devices/${w.deviceId}`, { cookie }) },
-  "_app.custom_fields.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/custom_fields/${w.customFieldId}`, { cookie }) },
-  "_app.timber.$kind.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/timber/culls/${w.cullId}`, { cookie }) },
-  "_app.timber.$kind._index.tsx": { kind: "own", why: "lists the caller's organisation's master data by kind (accounts tests)" },
-  "_app.timber.$kind.new.tsx": { kind: "own", why: "creates in the caller's organisation" },
+  "api+/web_app+/logins+/reset_password.ts": {
+    kind: "public",
+    why: "a reset token or the caller's own current password",
+  },
+  "api+/web_app+/users+/accept_invitation.ts": { kind: "public", why: "a single-use invitation token" },
+  "api+/web_app+/users+/resend_verification.ts": { kind: "own", why: "the caller's own verification mail" },
+  "api+/web_app+/two_factors.ts": { kind: "own", why: "the caller's own two-factor setting" },
+  "api+/web_app+/users+/invite_user.ts": { kind: "own", why: "invites into the caller's organisation" },
+  "api+/web_app+/devices+/send_invite.ts": { kind: "own", why: "invites a device into the caller's organisation" },
+  "api+/web_app+/storage_groups.ts": { kind: "list", path: "/api/web_app/storage_groups" },
+  "api+/web_app+/users+/_route.ts": { kind: "list", path: "/api/web_app/users" },
+  "api+/web_app+/devices+/_route.ts": { kind: "list", path: "/api/web_app/devices" },
+  "api+/web_app+/devices+/list.ts": { kind: "list", path: "/api/web_app/devices/list" },
+  "api+/web_app+/custom_fields+/_route.ts": { kind: "list", path: "/api/web_app/custom_fields" },
+  "api+/web_app+/culls+/_route.ts": { kind: "list", path: "/api/web_app/culls" },
+  "api+/web_app+/diameter_profiles+/_route.ts": {
+    kind: "list",
+    path: "/api/web_app/diameter_profiles",
+    features: ["diameter_profiles"],
+  },
+  "api+/web_app+/lumber_products+/_route.ts": { kind: "list", path: "/api/web_app/lumber_products" },
+  "api+/web_app+/users+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/users/${w.userId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/roles+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/roles/${w.roleId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/roles+/_route.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/roles", {
+        token,
+        json: { role: { name: "admin", user_id: w.userId, organization_id: w.organizationId } },
+      }),
+  },
+  "api+/web_app+/organizations+/$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/organizations/${w.organizationId}`, {
+        token,
+        method: "PATCH",
+        json: { organization: { name: "Taken over" } },
+      }),
+  },
+  "api+/web_app+/devices+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/devices/${w.deviceId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/custom_fields+/$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/custom_fields/${w.customFieldId}`, {
+        token,
+        method: "PATCH",
+        json: { custom_field: { name: "Renamed" } },
+      }),
+  },
+  "api+/web_app+/custom_fields+/$id.values.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/custom_fields/${w.customFieldId}/values`, {
+        token,
+        json: { custom_field_value: { value: "New", rank: 1 } },
+      }),
+  },
+  "api+/web_app+/custom_fields+/values.$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/custom_fields/values/${w.customFieldValueId}`, {
+        token,
+        method: "PATCH",
+        json: { custom_field_value: { value: "Changed" } },
+      }),
+  },
+  "api+/web_app+/assortments+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/assortments/${w.assortmentId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/culls+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/culls/${w.cullId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/wood_types+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/wood_types/${w.woodTypeId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/wood_qualities+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/wood_qualities/${w.woodQualityId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/lumber_products+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/lumber_products/${w.lumberProductId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/diameter_profiles+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/diameter_profiles/${w.diameterProfileId}`, { token, method: "DELETE" }),
+  },
+  "_app+/users+/$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/users/${w.userId}`, { cookie }) },
+  "_app+/devices+/$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/devices/${w.deviceId}`, { cookie }) },
+  "_app+/custom_fields+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/custom_fields/${w.customFieldId}`, { cookie }),
+  },
+  "_app+/timber+/$kind.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/timber/culls/${w.cullId}`, { cookie }) },
+  "_app+/timber+/$kind._index.tsx": {
+    kind: "own",
+    why: "lists the caller's organisation's master data by kind (accounts tests)",
+  },
+  "_app+/timber+/$kind.new.tsx": { kind: "own", why: "creates in the caller's organisation" },
   // Timber measuring (issue 6).
-  "api.device.storages.ts": { kind: "device-list", path: "/api/device/storages" },
-  "api.device.lookups.ts": { kind: "device-list", path: "/api/device/lookups" },
-  "api.device.measurements.ts": { kind: "own", why: "uploads only into the device's own organisation's allowed storages (timber-device-api tests)" },
-  "api.web_app.dashboard_filter.ts": { kind: "list", path: "/api/web_app/dashboard_filter" },
-  "api.web_app.measurements.search.ts": { kind: "own", why: "searches the caller's organisation's measurements (timber-web-api tests)" },
-  "api.web_app.measurements.deleted.ts": { kind: "own", why: "the caller's organisation's deleted measurements (timber-web-api tests)" },
-  "api.web_app.measurements.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/measurements/${w.measurementId}`, { token }) },
-  "api.web_app.measurements.markers.storage.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/measurements/markers/storage/${w.storageId}`, { token }) },
-  "api.web_app.storages.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/storages/${w.storageId}`, { token, method: "DELETE" }) },
-  "api.web_app.measurements._index.ts": { kind: "id", call: (w, token) => api("/api/web_app/measurements", { token, method: "DELETE", json: { measurement_ids: [w.measurementId] } }) },
-  "api.web_app.measurements.move_storage.ts": {
-    kind: "id",
-    call: (w, token) => api("/api/web_app/measurements/move_storage", { token, method: "PATCH", json: { move_storage: [{ measurement_id: w.measurementId, storage_id: w.storageId }] } }),
+  "api+/device+/storages.ts": { kind: "device-list", path: "/api/device/storages" },
+  "api+/device+/lookups.ts": { kind: "device-list", path: "/api/device/lookups" },
+  "api+/device+/measurements.ts": {
+    kind: "own",
+    why: "uploads only into the device's own organisation's allowed storages (timber-device-api tests)",
   },
-  "api.web_app.manual_measurements.ts": {
+  "api+/device+/lumber_measurements.ts": {
+    kind: "own",
+    why: "uploads only into the device's own organisation's allowed storages (lumber-device-api tests)",
+  },
+  "api+/web_app+/dashboard_filter+/_route.ts": { kind: "list", path: "/api/web_app/dashboard_filter" },
+  "api+/web_app+/measurements+/search.ts": {
+    kind: "own",
+    why: "searches the caller's organisation's measurements (timber-web-api tests)",
+  },
+  "api+/web_app+/measurements+/deleted.ts": {
+    kind: "own",
+    why: "the caller's organisation's deleted measurements (timber-web-api tests)",
+  },
+  "api+/web_app+/measurements+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/measurements/${w.measurementId}`, { token }),
+  },
+  "api+/web_app+/measurements+/markers.storage.$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/measurements/markers/storage/${w.storageId}`, { token }),
+  },
+  "api+/web_app+/storages+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/storages/${w.storageId}`, { token, method: "DELETE" }),
+  },
+  "api+/web_app+/measurements+/_index.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/measurements", { token, method: "DELETE", json: { measurement_ids: [w.measurementId] } }),
+  },
+  "api+/web_app+/measurements+/move_storage.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/measurements/move_storage", {
+        token,
+        method: "PATCH",
+        json: { move_storage: [{ measurement_id: w.measurementId, storage_id: w.storageId }] },
+      }),
+  },
+  "api+/web_app+/manual_measurements.ts": {
     kind: "body-id",
     id: "storageId",
     call: (_w, token, id) =>
-      api("/api/web_app/manual_measurements", { token, json: { manual_measurement: { storage_id: id, taken_at: "2026-01-05T10:00:00Z", measurement_type_id: 0, volume: 3 } } }),
+      api("/api/web_app/manual_measurements", {
+        token,
+        json: {
+          manual_measurement: { storage_id: id, taken_at: "2026-01-05T10:00:00Z", measurement_type_id: 0, volume: 3 },
+        },
+      }),
   },
-  "_app.measurement.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurement/${w.measurementId}`, { cookie }) },
-  "_app.measurements.timber.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/timber/${w.measurementId}`, { cookie }) },
-  "_app.storages.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/storages/${w.storageId}`, { cookie }) },
-  "api.web_app.users.switch_organization.$id.ts": {
+  "_app+/measurement.$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurement/${w.measurementId}`, { cookie }),
+  },
+  "_app+/measurements+/timber+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/timber/${w.measurementId}`, { cookie }),
+  },
+  "_app+/storages+/$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/storages/${w.storageId}`, { cookie }) },
+  "api+/web_app+/users+/switch_organization.$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/users/switch_organization/${w.organizationId}`, { method: "PATCH", token }),
   },
-  "files.measurements.$id.$variant.ts": {
+  // Photos of every measurement kind: /files/measurements/..., /files/lumber_measurements/...
+  "files+/$folder.$id.$variant.ts": {
     kind: "id",
     call: (w, token) => api(`/files/measurements/${w.measurementId}/original`, { token }),
   },
   // Lumber measurements.
-  "api.web_app.lumber_measurements.$id.ts": { kind: "id", call: (w, token) => api(`/api/web_app/lumber_measurements/${w.lumberMeasurementId}?extra_fields=planks`, { token }) },
-  "api.web_app.lumber_measurements.search.ts": { kind: "id", call: (w, token) => api("/api/web_app/lumber_measurements/search", { token, json: { storage_id: w.storageId, page: 1 } }) },
-  "api.web_app.lumber_measurements._index.ts": {
+  "api+/web_app+/lumber_measurements+/$id.ts": {
     kind: "id",
-    call: (w, token) => api("/api/web_app/lumber_measurements", { token, method: "DELETE", json: { measurement_ids: [w.lumberMeasurementId] } }),
+    call: (w, token) => api(`/api/web_app/lumber_measurements/${w.lumberMeasurementId}?extra_fields=planks`, { token }),
   },
-  "files.lumber_measurements.$id.photo.ts": { kind: "id", call: (w, token) => api(`/files/lumber_measurements/${w.lumberMeasurementId}/photo`, { token }) },
-  "_app.measurements.lumber.$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}`, { cookie }) },
-  "_app.measurements.timber.$id_.edit.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/timber/${w.measurementId}/edit`, { cookie }) },
-  "_app.measurements.lumber.$id_.edit.tsx": { kind: "id", call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}/edit`, { cookie }) },
+  "api+/web_app+/lumber_measurements+/search.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/lumber_measurements/search", { token, json: { storage_id: w.storageId, page: 1 } }),
+  },
+  "api+/web_app+/lumber_measurements+/_index.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/lumber_measurements", {
+        token,
+        method: "DELETE",
+        json: { measurement_ids: [w.lumberMeasurementId] },
+      }),
+  },
+  "files+/lumber_measurements.$id.photo.ts": {
+    kind: "id",
+    call: (w, token) => api(`/files/lumber_measurements/${w.lumberMeasurementId}/photo`, { token }),
+  },
+  "_app+/measurements+/lumber+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}`, { cookie }),
+  },
+  "_app+/measurements+/timber+/$id_.edit.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/timber/${w.measurementId}/edit`, { cookie }),
+  },
+  "_app+/measurements+/lumber+/$id_.edit.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}/edit`, { cookie }),
+  },
 };
 
 // Everything outside the signed-in shell, and every route that takes a parameter.
-const needsCheck = (file: string) => /\.(ts|tsx)$/.test(file) && !file.endsWith(".test.ts") && (!file.startsWith("_app.") || file.includes("$"));
+const needsCheck = (file: string) => !file.startsWith("_app+/") || file.includes("$");
+
+/** Route files that need a tenancy check and have none in ROUTES. */
+const undeclared = (files: string[]) => files.filter(needsCheck).filter((f) => !(f in ROUTES));
 
 async function world(): Promise<World> {
   const marker = `secret-${Math.random().toString(36).slice(2)}`;
@@ -185,28 +372,95 @@ async function world(): Promise<World> {
   await createUser(org.id, { role: "admin" });
   const storage = await createStorage(org.id, { name: `${marker} yard` });
   const m = await createMeasurement(org.id, storage.id);
-  await db().updateTable("measurements").set({ photo_key: "organizations/0/missing.jpg" }).where("id", "=", m.id).execute();
-  await db().insertInto("assortments").values({ organization_id: org.id, name: `${marker} sawlog` }).execute();
-  await db().insertInto("wood_types").values({ organization_id: org.id, name: `${marker} species` }).execute();
-  await db().insertInto("wood_qualities").values({ organization_id: org.id, name: `${marker} grade` }).execute();
+  await db()
+    .updateTable("measurements")
+    .set({ photo_key: "organizations/0/missing.jpg" })
+    .where("id", "=", m.id)
+    .execute();
+  await db()
+    .insertInto("assortments")
+    .values({ organization_id: org.id, name: `${marker} sawlog` })
+    .execute();
+  await db()
+    .insertInto("wood_types")
+    .values({ organization_id: org.id, name: `${marker} species` })
+    .execute();
+  await db()
+    .insertInto("wood_qualities")
+    .values({ organization_id: org.id, name: `${marker} grade` })
+    .execute();
   const exp = await db()
     .insertInto("exports")
-    .values({ organization_id: org.id, kind: "excel", report_type: "log_by_log_excel", name: `${marker} export`, params: JSON.stringify({ storage_id: storage.id }), status: 1, file_key: "organizations/0/missing.xlsx" })
+    .values({
+      organization_id: org.id,
+      kind: "excel",
+      report_type: "log_by_log_excel",
+      name: `${marker} export`,
+      params: JSON.stringify({ storage_id: storage.id }),
+      status: 1,
+      file_key: "organizations/0/missing.xlsx",
+    })
     .executeTakeFirstOrThrow();
-  const admin = await db().selectFrom("users").innerJoin("roles", "roles.user_id", "users.id").select(["users.id as userId", "roles.id as roleId"]).where("roles.organization_id", "=", org.id).executeTakeFirstOrThrow();
+  const admin = await db()
+    .selectFrom("users")
+    .innerJoin("roles", "roles.user_id", "users.id")
+    .select(["users.id as userId", "roles.id as roleId"])
+    .where("roles.organization_id", "=", org.id)
+    .executeTakeFirstOrThrow();
   const device = await createDevice(org.id);
-  await db().updateTable("devices").set({ name: `${marker} phone` }).where("id", "=", device.id).execute();
+  await db()
+    .updateTable("devices")
+    .set({ name: `${marker} phone` })
+    .where("id", "=", device.id)
+    .execute();
   const field = await createCustomField(org.id, { key: "grade_code", name: `${marker} field` });
-  const value = await db().insertInto("custom_field_values").values({ organization_id: org.id, custom_field_id: field.id, value: `${marker} value` }).executeTakeFirstOrThrow();
-  const id = async (q: { executeTakeFirstOrThrow(): Promise<{ insertId?: bigint }> }) => Number((await q.executeTakeFirstOrThrow()).insertId);
-  const assortmentId = (await db().selectFrom("assortments").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()).id;
-  const woodTypeId = (await db().selectFrom("wood_types").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()).id;
-  const woodQualityId = (await db().selectFrom("wood_qualities").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()).id;
-  const cullId = await id(db().insertInto("culls").values({ organization_id: org.id, reason: `${marker} rot` }));
-  const lumberProductId = await id(db().insertInto("lumber_products").values({ organization_id: org.id, name: `${marker} plank`, plank_length: 3000, plank_width: 100, plank_height: 22 }));
-  const diameterProfileId = await id(db().insertInto("diameter_profiles").values({ organization_id: org.id, name: `${marker} profile` }));
-  const lumber = await createLumberMeasurement(org.id, storage.id, { productId: lumberProductId, photo: false, maxPlanks: 3, comment: `${marker} package` });
-  await db().updateTable("lumber_measurements").set({ photo_key: "organizations/0/missing.jpg" }).where("id", "=", lumber.id).execute();
+  const value = await db()
+    .insertInto("custom_field_values")
+    .values({ organization_id: org.id, custom_field_id: field.id, value: `${marker} value` })
+    .executeTakeFirstOrThrow();
+  const id = async (q: { executeTakeFirstOrThrow(): Promise<{ insertId?: bigint }> }) =>
+    Number((await q.executeTakeFirstOrThrow()).insertId);
+  const assortmentId = (
+    await db().selectFrom("assortments").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()
+  ).id;
+  const woodTypeId = (
+    await db().selectFrom("wood_types").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()
+  ).id;
+  const woodQualityId = (
+    await db().selectFrom("wood_qualities").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()
+  ).id;
+  const cullId = await id(
+    db()
+      .insertInto("culls")
+      .values({ organization_id: org.id, reason: `${marker} rot` }),
+  );
+  const lumberProductId = await id(
+    db()
+      .insertInto("lumber_products")
+      .values({
+        organization_id: org.id,
+        name: `${marker} plank`,
+        plank_length: 3000,
+        plank_width: 100,
+        plank_height: 22,
+      }),
+  );
+  const diameterProfileId = await id(
+    db()
+      .insertInto("diameter_profiles")
+      .values({ organization_id: org.id, name: `${marker} profile` }),
+  );
+  const lumber = await createLumberMeasurement(org.id, storage.id, {
+    productId: lumberProductId,
+    photo: false,
+    maxPlanks: 3,
+    comment: `${marker} package`,
+  });
+  await db()
+    .updateTable("lumber_measurements")
+    .set({ photo_key: "organizations/0/missing.jpg" })
+    .where("id", "=", lumber.id)
+    .execute();
   return {
     organizationId: org.id,
     storageId: storage.id,
@@ -229,11 +483,36 @@ async function world(): Promise<World> {
 }
 
 describe("tenancy of every API route", () => {
-  const files = fs.readdirSync("app/routes").filter(needsCheck);
+  const files = routeFiles().filter(needsCheck);
 
   it("every API and file route has a tenancy check", () => {
-    expect(files.filter((f) => !(f in ROUTES))).toEqual([]);
+    expect(undeclared(files)).toEqual([]);
     expect(Object.keys(ROUTES).filter((f) => !files.includes(f))).toEqual([]);
+  });
+
+  it("a route file without an entry, however deep in its area folder, is caught", () => {
+    const appDir = fs.mkdtempSync(path.join(os.tmpdir(), "tenancy-routes-"));
+    const routes = path.join(appDir, "routes");
+    const write = (file: string) => {
+      fs.mkdirSync(path.dirname(path.join(routes, file)), { recursive: true });
+      fs.writeFileSync(path.join(routes, file), "export const loader = () => null;\n");
+    };
+    try {
+      write("api+/web_app+/logins+/_route.ts"); // declared
+      write("api+/web_app+/containers+/$id.ts"); // not declared
+      write("api+/web_app+/containers+/__container.server.ts"); // beside a route: not a route
+      write("_app+/reports+/_index.tsx"); // a shell screen without a parameter: needs no entry
+      write("_app+/reports+/$id.tsx"); // not declared
+      write("_app+/reports+/$id.test.ts"); // a test beside its route: not a route
+      write("_public+/public_measurement.$token.tsx"); // not declared
+      expect(undeclared(routeFiles(appDir))).toEqual([
+        "_app+/reports+/$id.tsx",
+        "_public+/public_measurement.$token.tsx",
+        "api+/web_app+/containers+/$id.ts",
+      ]);
+    } finally {
+      fs.rmSync(appDir, { recursive: true, force: true });
+    }
   });
 
   for (const [file, check] of Object.entries(ROUTES)) {

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
+import {
+  apiToken,
+  createMeasuredStack,
+  createOrganization,
+  createStorage,
+  createUser,
+  webCookie,
+} from "#tests/factories";
+import { api } from "#tests/helpers/http";
 import { summarizeMeasurement } from "~/domain";
 import { db } from "~/utils/db.server";
-import { apiToken, createMeasuredStack, createOrganization, createStorage, createUser, webCookie } from "#tests/factories";
-import { api } from "#tests/helpers/http";
 
 // Regression: the demo organisation's assortments have diameter ranges; the detail page and the
 // logs sheet sort logs into them (a lazily initialised summary module once broke this).
@@ -14,20 +21,42 @@ describe("measurement detail with assortments that have diameter ranges", () => 
     await db()
       .insertInto("assortments")
       .values([
-        { organization_id: org.id, name: "Sawlog 18-26", min_diameter: 18, max_diameter: 26, price_cents: 9500, volume_unit: "m^3" },
-        { organization_id: org.id, name: "Sawlog 26-40", min_diameter: 26.1, max_diameter: 40, price_cents: 8200, volume_unit: "m^3" },
+        {
+          organization_id: org.id,
+          name: "Sawlog 18-26",
+          min_diameter: 18,
+          max_diameter: 26,
+          price_cents: 9500,
+          volume_unit: "m^3",
+        },
+        {
+          organization_id: org.id,
+          name: "Sawlog 26-40",
+          min_diameter: 26.1,
+          max_diameter: 40,
+          price_cents: 8200,
+          volume_unit: "m^3",
+        },
       ])
       .execute();
     const m = await createMeasuredStack(org.id, storage.id, { seed: 31, photo: false, lengthM: 4 });
 
-    const html = await api(`/measurement/${m.id}`, { cookie: await webCookie(user.id), headers: { Accept: "text/html" } });
+    const html = await api(`/measurement/${m.id}`, {
+      cookie: await webCookie(user.id),
+      headers: { Accept: "text/html" },
+    });
     expect(html.status).toBe(200);
     expect(html.data).toContain("Sawlog 18-26");
 
-    const json = await api(`/api/web_app/measurements/${m.id}?extra_fields=logs_sheet`, { token: await apiToken(user.id) });
+    const json = await api(`/api/web_app/measurements/${m.id}?extra_fields=logs_sheet`, {
+      token: await apiToken(user.id),
+    });
     expect(json.status).toBe(200);
     const logs = await db().selectFrom("logs").select(["d", "v"]).where("measurement_id", "=", m.id).execute();
-    const expected = summarizeMeasurement(logs.map((l) => ({ d: l.d, v: l.v })), { formula: "cylinder", logLengthM: 4 });
+    const expected = summarizeMeasurement(
+      logs.map((l) => ({ d: l.d, v: l.v })),
+      { formula: "cylinder", logLengthM: 4 },
+    );
     const sheet = (json.data.data ?? json.data).logs_sheet;
     expect(sheet.summary.total_logs).toBe(expected.logCount);
     expect(sheet.summary.average_diameter).toBeCloseTo(expected.averageDiameterCm!, 9);
@@ -47,6 +76,8 @@ describe("the storages list", () => {
     expect(page.data).toContain("Birch landing");
     expect(page.data).toContain("58.380000");
     expect(page.data).not.toContain("Foreign yard");
-    expect((await api("/storages", { cookie: await webCookie(viewer.id), headers: { Accept: "text/html" } })).status).toBe(403);
+    expect(
+      (await api("/storages", { cookie: await webCookie(viewer.id), headers: { Accept: "text/html" } })).status,
+    ).toBe(403);
   });
 });

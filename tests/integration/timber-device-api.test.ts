@@ -1,13 +1,13 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { computeMeasurementLogs } from "~/domain/measurement-logs";
-import { fileStorage } from "~/services/file-storage.server";
-import { db } from "~/utils/db.server";
 import { createCustomField, createDevice, createOrganization, createStorage, givePlan } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
 import { deviceUpload, drawnStack, stackPayload } from "#tests/helpers/timber";
 import { waitFor } from "#tests/helpers/wait";
+import { computeMeasurementLogs } from "~/domain/measurement-logs";
+import { fileStorage } from "~/services/file-storage.server";
+import { db } from "~/utils/db.server";
 
 async function setup(deviceOpts: Parameters<typeof createDevice>[1] = {}) {
   const org = await createOrganization();
@@ -21,22 +21,51 @@ describe("POST /api/device/measurements", () => {
   it("stores the photo, computes diameters and volume with app/domain, queues the renditions", async () => {
     const { org, storage, device } = await setup();
     const { stack, jpeg } = await drawnStack(5);
-    const res = await deviceUpload(device.token, { measurement: stackPayload(stack, { client_id: "c-1", storage_id: storage.id }), photo: jpeg });
+    const res = await deviceUpload(device.token, {
+      measurement: stackPayload(stack, { client_id: "c-1", storage_id: storage.id }),
+      photo: jpeg,
+    });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
-    const expected = computeMeasurementLogs(stack.logs, { references: [stack.reference], formula: "cylinder", lengthM: 3 });
+    const expected = computeMeasurementLogs(stack.logs, {
+      references: [stack.reference],
+      formula: "cylinder",
+      lengthM: 3,
+    });
     expect(res.data.measurement.volume).toBeCloseTo(expected.volume, 9);
     expect(res.data.measurement.logs_count).toBe(stack.logs.length);
-    const row = await db().selectFrom("measurements").selectAll().where("id", "=", res.data.measurement.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ organization_id: org.id, storage_id: storage.id, device_id: device.id, client_id: "c-1", logs_count: stack.logs.length });
-    const logs = await db().selectFrom("logs").select(["d", "v"]).where("measurement_id", "=", row.id).orderBy("id").execute();
+    const row = await db()
+      .selectFrom("measurements")
+      .selectAll()
+      .where("id", "=", res.data.measurement.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      organization_id: org.id,
+      storage_id: storage.id,
+      device_id: device.id,
+      client_id: "c-1",
+      logs_count: stack.logs.length,
+    });
+    const logs = await db()
+      .selectFrom("logs")
+      .select(["d", "v"])
+      .where("measurement_id", "=", row.id)
+      .orderBy("id")
+      .execute();
     expect(logs.map((l) => l.d)).toEqual(expected.logs.map((l) => l.d));
     // A drawn 4 px/cm stack: the first log's diameter is its drawn radius * 2 / 4.
     expect(logs[0].d).toBeCloseTo((stack.logs[0].r * 2) / stack.pxPerCm, 1);
     expect(await fileStorage().get(row.photo_key!)).toEqual(jpeg);
-    const done = await waitFor(async () => {
-      const r = await db().selectFrom("measurements").select(["photo_status", "photo_thumbnail_key"]).where("id", "=", row.id).executeTakeFirstOrThrow();
-      return r.photo_status === 1 ? r : null;
-    }, { what: "the renditions" });
+    const done = await waitFor(
+      async () => {
+        const r = await db()
+          .selectFrom("measurements")
+          .select(["photo_status", "photo_thumbnail_key"])
+          .where("id", "=", row.id)
+          .executeTakeFirstOrThrow();
+        return r.photo_status === 1 ? r : null;
+      },
+      { what: "the renditions" },
+    );
     expect(done.photo_thumbnail_key).toContain(`/measurements/${row.id}/thumbnail.jpg`);
   });
 
@@ -74,7 +103,17 @@ describe("POST /api/device/measurements", () => {
     });
     expect(res.status).toBe(422);
     expect(Object.keys(res.data.errors).sort()).toEqual(
-      ["client_id", "taken_at", "latitude", "longitude", "log_length", "volume_formula", "measurement_type_id", "logs.0.r", "references.0.size"].sort(),
+      [
+        "client_id",
+        "taken_at",
+        "latitude",
+        "longitude",
+        "log_length",
+        "volume_formula",
+        "measurement_type_id",
+        "logs.0.r",
+        "references.0.size",
+      ].sort(),
     );
     const missing = await deviceUpload(device.token, { rawMeasurement: "{not json" });
     expect(missing.status).toBe(422);
@@ -86,12 +125,21 @@ describe("POST /api/device/measurements", () => {
     const { storage, device } = await setup();
     const { stack } = await drawnStack(8);
     const before = await snapshotTables();
-    const text = await deviceUpload(device.token, { measurement: stackPayload(stack, { client_id: "p-1", storage_id: storage.id }), photo: Buffer.from("not an image at all") });
+    const text = await deviceUpload(device.token, {
+      measurement: stackPayload(stack, { client_id: "p-1", storage_id: storage.id }),
+      photo: Buffer.from("not an image at all"),
+    });
     expect(text.status).toBe(422);
     expect(text.data.errors.photo).toEqual(["timber:errors.photo.not_an_image"]);
     // 10000 x 10000 px of one colour compresses to a few kB and would expand to 100 megapixels.
-    const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
-    const res = await deviceUpload(device.token, { measurement: stackPayload(stack, { client_id: "p-2", storage_id: storage.id }), photo: bomb, photoType: "image/png" });
+    const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await deviceUpload(device.token, {
+      measurement: stackPayload(stack, { client_id: "p-2", storage_id: storage.id }),
+      photo: bomb,
+      photoType: "image/png",
+    });
     expect(res.status).toBe(422);
     expect(res.data.errors.photo[0]).toMatch(/timber:errors\.photo\.(not_an_image|too_many_pixels)/);
     expect(await snapshotTables()).toEqual(before);
@@ -106,12 +154,18 @@ describe("POST /api/device/measurements", () => {
     const { stack, jpeg } = await drawnStack(9);
     const before = await snapshotTables();
     for (const storageId of [other.id, foreign.id]) {
-      const res = await deviceUpload(device.token, { measurement: stackPayload(stack, { client_id: `s-${storageId}`, storage_id: storageId }), photo: jpeg });
+      const res = await deviceUpload(device.token, {
+        measurement: stackPayload(stack, { client_id: `s-${storageId}`, storage_id: storageId }),
+        photo: jpeg,
+      });
       expect(res.status).toBe(422);
       expect(res.data.errors).toEqual({ storage_id: ["timber:errors.storageNotAllowed"] });
     }
     expect(await snapshotTables()).toEqual(before);
-    const ok = await deviceUpload(device.token, { measurement: stackPayload(stack, { client_id: "s-ok", storage_id: storage.id }), photo: jpeg });
+    const ok = await deviceUpload(device.token, {
+      measurement: stackPayload(stack, { client_id: "s-ok", storage_id: storage.id }),
+      photo: jpeg,
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -120,24 +174,45 @@ describe("POST /api/device/measurements", () => {
     await createCustomField(org.id, { key: "lot", data_type: "integer" });
     const { stack, jpeg } = await drawnStack(10);
     const bad = await deviceUpload(device.token, {
-      measurement: stackPayload(stack, { client_id: "cf-1", storage_id: storage.id, wood_type_id: 999999, custom_fields: { lot: "abc", nope: 1 } }),
+      measurement: stackPayload(stack, {
+        client_id: "cf-1",
+        storage_id: storage.id,
+        wood_type_id: 999999,
+        custom_fields: { lot: "abc", nope: 1 },
+      }),
       photo: jpeg,
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.data.errors).sort()).toEqual(["custom_fields.lot", "custom_fields.nope", "wood_type_id"]);
     const good = await deviceUpload(device.token, {
-      measurement: stackPayload(stack, { client_id: "cf-2", storage_id: storage.id, wood_type_id: 2, custom_fields: { lot: "42" } }),
+      measurement: stackPayload(stack, {
+        client_id: "cf-2",
+        storage_id: storage.id,
+        wood_type_id: 2,
+        custom_fields: { lot: "42" },
+      }),
       photo: jpeg,
     });
     expect(good.status).toBe(201);
-    const row = await db().selectFrom("measurements").select("custom_fields").where("id", "=", good.data.measurement.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("measurements")
+      .select("custom_fields")
+      .where("id", "=", good.data.measurement.id)
+      .executeTakeFirstOrThrow();
     expect(row.custom_fields).toEqual({ lot: 42 });
   });
 
   it("rejects unknown and locked device tokens", async () => {
     const { storage } = await setup();
     const { stack, jpeg } = await drawnStack(11);
-    expect((await deviceUpload("nope", { measurement: stackPayload(stack, { client_id: "x", storage_id: storage.id }), photo: jpeg })).status).toBe(401);
+    expect(
+      (
+        await deviceUpload("nope", {
+          measurement: stackPayload(stack, { client_id: "x", storage_id: storage.id }),
+          photo: jpeg,
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 

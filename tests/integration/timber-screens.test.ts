@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
-import { createDevice, createMeasurement, createOrganization, createStorage, createUser, webCookie, givePlan } from "#tests/factories";
+import { createDevice, createOrganization, createStorage, createUser, webCookie, givePlan } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api, baseUrl } from "#tests/helpers/http";
 import { deviceUpload, drawnStack, stackPayload } from "#tests/helpers/timber";
 import { waitFor } from "#tests/helpers/wait";
+import { db } from "~/utils/db.server";
 
 // The timber screens as a browser without JavaScript uses them: plain GETs and form posts.
 
@@ -15,11 +15,21 @@ async function setup(role: "admin" | "measurer" | "viewer" = "admin") {
   const storage = await createStorage(org.id, { name: "Lakeside" });
   const device = await createDevice(org.id);
   const { stack, jpeg } = await drawnStack(12);
-  const up = await deviceUpload(device.token, { measurement: stackPayload(stack, { client_id: "s1", storage_id: storage.id }), photo: jpeg });
+  const up = await deviceUpload(device.token, {
+    measurement: stackPayload(stack, { client_id: "s1", storage_id: storage.id }),
+    photo: jpeg,
+  });
   expect(up.status).toBe(201);
   // The worker's renditions land asynchronously: let them, so "nothing changed" checks are fair.
   await waitFor(async () => (await row(up.data.measurement.id)).photo_status === 1, { what: "the renditions" });
-  return { org, user, storage, cookie: await webCookie(user.id), id: up.data.measurement.id as number, volume: up.data.measurement.volume as number };
+  return {
+    org,
+    user,
+    storage,
+    cookie: await webCookie(user.id),
+    id: up.data.measurement.id as number,
+    volume: up.data.measurement.volume as number,
+  };
 }
 
 const row = (id: number) => db().selectFrom("measurements").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -39,12 +49,26 @@ describe("timber screens without JavaScript", () => {
 
   it("the details form recomputes the volume on the server; bad input answers 422; unknown intent 400", async () => {
     const a = await setup("measurer");
-    const ok = await api(`/measurement/${a.id}`, { cookie: a.cookie, form: { intent: "details", measurement_type_id: "1", log_length: "6", volume_formula: "cylinder", wood_type_id: "", wood_quality_id: "", wood_characteristic_id: "" } });
+    const ok = await api(`/measurement/${a.id}`, {
+      cookie: a.cookie,
+      form: {
+        intent: "details",
+        measurement_type_id: "1",
+        log_length: "6",
+        volume_formula: "cylinder",
+        wood_type_id: "",
+        wood_quality_id: "",
+        wood_characteristic_id: "",
+      },
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe(`/measurement/${a.id}`);
     expect((await row(a.id)).volume).toBeCloseTo(a.volume * 2, 9);
     const before = await snapshotTables();
-    const bad = await api(`/measurements/timber/${a.id}`, { cookie: a.cookie, form: { intent: "location", storage_id: String(a.storage.id), latitude: "91", longitude: "abc" } });
+    const bad = await api(`/measurements/timber/${a.id}`, {
+      cookie: a.cookie,
+      form: { intent: "location", storage_id: String(a.storage.id), latitude: "91", longitude: "abc" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.data).toContain("Latitude must be between −90 and 90");
     expect(bad.data).toContain("Enter a number");
@@ -55,7 +79,10 @@ describe("timber screens without JavaScript", () => {
   it("a viewer's form post is refused and changes nothing", async () => {
     const a = await setup("viewer");
     const before = await snapshotTables();
-    const res = await api(`/measurement/${a.id}`, { cookie: a.cookie, form: { intent: "poor_detection", poor_detection: "true" } });
+    const res = await api(`/measurement/${a.id}`, {
+      cookie: a.cookie,
+      form: { intent: "poor_detection", poor_detection: "true" },
+    });
     expect(res.status).toBe(403);
     expect(await snapshotTables()).toEqual(before);
   });
@@ -67,22 +94,39 @@ describe("timber screens without JavaScript", () => {
     const outsider = await createUser(other.id, { role: "admin" });
     const cookie = await webCookie(outsider.id);
     const before = await snapshotTables();
-    for (const path of [`/measurement/${a.id}`, `/measurements/timber/${a.id}`, `/storages/${a.storage.id}`, `/measurements/timber/manual?storage_id=${a.storage.id}`]) {
+    for (const path of [
+      `/measurement/${a.id}`,
+      `/measurements/timber/${a.id}`,
+      `/storages/${a.storage.id}`,
+      `/measurements/timber/manual?storage_id=${a.storage.id}`,
+    ]) {
       expect((await page(path, cookie)).status, path).toBe(404);
     }
-    expect((await api(`/measurement/${a.id}`, { cookie, form: { intent: "poor_detection", poor_detection: "true" } })).status).toBe(404);
+    expect(
+      (await api(`/measurement/${a.id}`, { cookie, form: { intent: "poor_detection", poor_detection: "true" } }))
+        .status,
+    ).toBe(404);
     expect((await api(`/storages/${a.storage.id}`, { cookie, form: { intent: "delete" } })).status).toBe(404);
-    expect((await api(`/measurements/timber?index`, { cookie, form: { intent: "delete", measurement_ids: String(a.id) } })).status).toBe(302);
+    expect(
+      (await api(`/measurements/timber?index`, { cookie, form: { intent: "delete", measurement_ids: String(a.id) } }))
+        .status,
+    ).toBe(302);
     expect(await snapshotTables()).toEqual(before);
   });
 
   it("bulk move and delete from the dashboard form", async () => {
     const a = await setup();
     const target = await createStorage(a.org.id, { name: "Target" });
-    const moved = await api(`/measurements/timber?index&open=${a.storage.id}`, { cookie: a.cookie, form: { intent: "move", measurement_ids: String(a.id), target_storage_id: String(target.id) } });
+    const moved = await api(`/measurements/timber?index&open=${a.storage.id}`, {
+      cookie: a.cookie,
+      form: { intent: "move", measurement_ids: String(a.id), target_storage_id: String(target.id) },
+    });
     expect(moved.status).toBe(302);
     expect((await row(a.id)).storage_id).toBe(target.id);
-    const deleted = await api(`/measurements/timber?index`, { cookie: a.cookie, form: { intent: "delete", measurement_ids: String(a.id) } });
+    const deleted = await api(`/measurements/timber?index`, {
+      cookie: a.cookie,
+      form: { intent: "delete", measurement_ids: String(a.id) },
+    });
     expect(deleted.status).toBe(302);
     expect((await row(a.id)).deleted_at).not.toBeNull();
     const list = await page("/measurements/timber/deleted", a.cookie);
@@ -91,22 +135,41 @@ describe("timber screens without JavaScript", () => {
 
   it("storages: create with validation, edit, the default storage is never deleted, others are", async () => {
     const a = await setup();
-    const bad = await api("/storages/new", { cookie: a.cookie, form: { intent: "save", name: "", latitude: "91", longitude: "10", storage_state_id: "7" } });
+    const bad = await api("/storages/new", {
+      cookie: a.cookie,
+      form: { intent: "save", name: "", latitude: "91", longitude: "10", storage_state_id: "7" },
+    });
     expect(bad.status).toBe(422);
-    for (const message of ["Required", "Latitude must be between −90 and 90", "Choose a state"]) expect(bad.data).toContain(message);
-    const made = await api("/storages/new", { cookie: a.cookie, form: { intent: "save", name: "Quarry road", latitude: "58.1234567", longitude: "-24.5", storage_state_id: "5" } });
+    for (const message of ["Required", "Latitude must be between −90 and 90", "Choose a state"])
+      expect(bad.data).toContain(message);
+    const made = await api("/storages/new", {
+      cookie: a.cookie,
+      form: { intent: "save", name: "Quarry road", latitude: "58.1234567", longitude: "-24.5", storage_state_id: "5" },
+    });
     expect(made.status).toBe(302);
     const id = Number(made.headers.get("location")!.split("/").pop());
     const s = await db().selectFrom("storages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(s).toMatchObject({ organization_id: a.org.id, name: "Quarry road", latitude: 58.123457, longitude: -24.5, storage_state_id: 5 });
+    expect(s).toMatchObject({
+      organization_id: a.org.id,
+      name: "Quarry road",
+      latitude: 58.123457,
+      longitude: -24.5,
+      storage_state_id: 5,
+    });
     expect(s.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     await db().updateTable("organizations").set({ default_storage_id: id }).where("id", "=", a.org.id).execute();
     const refused = await api(`/storages/${id}`, { cookie: a.cookie, form: { intent: "delete" } });
     expect(refused.status).toBe(302);
-    expect((await db().selectFrom("storages").select("deleted_at").where("id", "=", id).executeTakeFirstOrThrow()).deleted_at).toBeNull();
+    expect(
+      (await db().selectFrom("storages").select("deleted_at").where("id", "=", id).executeTakeFirstOrThrow())
+        .deleted_at,
+    ).toBeNull();
     const gone = await api(`/storages/${a.storage.id}`, { cookie: a.cookie, form: { intent: "delete" } });
     expect(gone.status).toBe(302);
-    expect((await db().selectFrom("storages").select("deleted_at").where("id", "=", a.storage.id).executeTakeFirstOrThrow()).deleted_at).not.toBeNull();
+    expect(
+      (await db().selectFrom("storages").select("deleted_at").where("id", "=", a.storage.id).executeTakeFirstOrThrow())
+        .deleted_at,
+    ).not.toBeNull();
     expect((await row(a.id)).deleted_at).not.toBeNull();
     const measurer = await createUser(a.org.id, { role: "measurer" });
     expect((await page(`/storages/${id}`, await webCookie(measurer.id))).status).toBe(403);
@@ -114,13 +177,23 @@ describe("timber screens without JavaScript", () => {
 
   it("manual measurement form: created, or refused before the last confirmed inventory", async () => {
     const a = await setup();
-    await db().updateTable("storages").set({ last_inventory_confirmed_at: new Date("2026-06-01T00:00:00Z") }).where("id", "=", a.storage.id).execute();
+    await db()
+      .updateTable("storages")
+      .set({ last_inventory_confirmed_at: new Date("2026-06-01T00:00:00Z") })
+      .where("id", "=", a.storage.id)
+      .execute();
     const before = await snapshotTables();
-    const early = await api(`/measurements/timber/manual?storage_id=${a.storage.id}`, { cookie: a.cookie, form: { taken_at: "2026-05-01T10:00", measurement_type_id: "1", volume: "3,5" } });
+    const early = await api(`/measurements/timber/manual?storage_id=${a.storage.id}`, {
+      cookie: a.cookie,
+      form: { taken_at: "2026-05-01T10:00", measurement_type_id: "1", volume: "3,5" },
+    });
     expect(early.status).toBe(422);
     expect(early.data).toContain("Earlier than the storage&#x27;s last confirmed inventory");
     expect(await snapshotTables()).toEqual(before);
-    const ok = await api(`/measurements/timber/manual?storage_id=${a.storage.id}`, { cookie: a.cookie, form: { taken_at: "2026-07-01T10:00", measurement_type_id: "1", volume: "3,5", comment: "truck 4" } });
+    const ok = await api(`/measurements/timber/manual?storage_id=${a.storage.id}`, {
+      cookie: a.cookie,
+      form: { taken_at: "2026-07-01T10:00", measurement_type_id: "1", volume: "3,5", comment: "truck 4" },
+    });
     expect(ok.status).toBe(302);
     const m = await db().selectFrom("measurements").selectAll().where("type", "=", "manual").executeTakeFirstOrThrow();
     // 10:00 on the Tallinn wall clock (the user's default zone) in summer is 07:00 UTC.
@@ -134,15 +207,30 @@ describe("timber screens without JavaScript", () => {
     const form = new FormData();
     form.set("storage_id", String(a.storage.id));
     form.set("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "pile.jpg");
-    const res = await fetch(`${baseUrl()}/measurements/timber/upload`, { method: "POST", headers: { Cookie: a.cookie }, body: form, redirect: "manual" });
+    const res = await fetch(`${baseUrl()}/measurements/timber/upload`, {
+      method: "POST",
+      headers: { Cookie: a.cookie },
+      body: form,
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
     const id = Number(res.headers.get("location")!.split("/").pop());
-    expect(await row(id)).toMatchObject({ organization_id: a.org.id, storage_id: a.storage.id, photo_file_name: "pile.jpg", photo_width: 1000 });
+    expect(await row(id)).toMatchObject({
+      organization_id: a.org.id,
+      storage_id: a.storage.id,
+      photo_file_name: "pile.jpg",
+      photo_width: 1000,
+    });
     const before = await snapshotTables();
     const bad = new FormData();
     bad.set("storage_id", String(a.storage.id));
     bad.set("photo", new Blob(["hello"], { type: "image/jpeg" }), "x.jpg");
-    const refused = await fetch(`${baseUrl()}/measurements/timber/upload`, { method: "POST", headers: { Cookie: a.cookie }, body: bad, redirect: "manual" });
+    const refused = await fetch(`${baseUrl()}/measurements/timber/upload`, {
+      method: "POST",
+      headers: { Cookie: a.cookie },
+      body: bad,
+      redirect: "manual",
+    });
     expect(refused.status).toBe(422);
     expect(await snapshotTables()).toEqual(before);
   });

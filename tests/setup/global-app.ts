@@ -62,6 +62,9 @@ export default async function setup(project: TestProject) {
     HOST: "127.0.0.1",
     APP_URL: baseUrl,
     WORKER_CONCURRENCY: "2",
+    // No outside network in tests: the map draws its markers without a tile server, and no page
+    // load waits on a tile host that a CI machine may not resolve quickly.
+    MAP_TILE_URL: "none",
   };
   const web = start("node", ["server.js"], env, "web");
   const worker = start("node", ["build/worker.js"], env, "worker");

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createConnection } from "mysql2/promise";
 import pg from "pg";
-import type { TestProject } from "vitest/node";
 import { migrateAll } from "#db/migrate-lib";
+import type { TestProject } from "vitest/node";
 
 // Each test run gets its own MySQL and PostgreSQL databases, migrated once, dropped at the end.
 const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
@@ -25,7 +25,12 @@ export default async function setup(project: TestProject) {
   process.env.NODE_ENV = "test";
   // Each project (integration, e2e) has its own databases; workers read them from here, not
   // from process.env, which the next project's setup overwrites.
-  project.provide("databases", { mysqlUrl, jobsUrl, storageDir: process.env.STORAGE_DIR, sessionSecret: process.env.SESSION_SECRET });
+  project.provide("databases", {
+    mysqlUrl,
+    jobsUrl,
+    storageDir: process.env.STORAGE_DIR,
+    sessionSecret: process.env.SESSION_SECRET,
+  });
 
   return async () => {
     const conn = await createConnection({ uri: MYSQL_ROOT });

@@ -1,9 +1,9 @@
 import { afterAll, beforeEach, inject } from "vitest";
+import { cleanDatabase } from "#tests/helpers/db";
 import { closeJobs } from "~/services/jobs.server";
 import { closeRealtime } from "~/services/realtime.server";
 import { db, setDb } from "~/utils/db.server";
 import { resetEnv } from "~/utils/env.server";
-import { cleanDatabase } from "#tests/helpers/db";
 
 // Point this worker at its project's databases and app before anything reads the settings.
 const databases = inject("databases");

@@ -8,18 +8,37 @@ import {
   PLAN_IDS,
   pricing,
   stripeLookupKey,
-} from "~/utils/billing-catalog";
+} from "~/domain/billing";
 import { AddItemSchema, CheckoutSubscriptionSchema } from "~/utils/schemas/billing";
 
 describe("the billing catalogue", () => {
   it("derives features from the active items only, as a sorted union", () => {
     expect(deriveFeatures([])).toEqual([]);
-    expect(deriveFeatures(["reports_bundle", "custom_fields_bundle", "reports_bundle"])).toEqual(["custom_fields", "mixed_stack_reports", "reports"]);
+    expect(deriveFeatures(["reports_bundle", "custom_fields_bundle", "reports_bundle"])).toEqual([
+      "custom_fields",
+      "mixed_stack_reports",
+      "reports",
+    ]);
     expect(deriveFeatures(["unknown_thing"])).toEqual([]);
   });
 
   it("every gate's flag is granted by some item, and enterprise grants everything", () => {
-    const gates = ["timber_management", "diameter_profiles", "minmax_assortments", "custom_fields", "reports", "mixed_stack_reports", "storage_access_management", "duplicate_storage_measurements", "inventories", "qr_code", "truck_detection", "precise_log_by_log_excel", "bill_of_lading_invoice", "igl_excel"];
+    const gates = [
+      "timber_management",
+      "diameter_profiles",
+      "minmax_assortments",
+      "custom_fields",
+      "reports",
+      "mixed_stack_reports",
+      "storage_access_management",
+      "duplicate_storage_measurements",
+      "inventories",
+      "qr_code",
+      "truck_detection",
+      "precise_log_by_log_excel",
+      "bill_of_lading_invoice",
+      "igl_excel",
+    ];
     const all = deriveFeatures([...PLAN_IDS, ...BUNDLE_IDS]);
     for (const g of gates) expect(all, g).toContain(g);
     expect(deriveFeatures(["enterprise_subscription"])).toEqual(all);
@@ -49,13 +68,24 @@ describe("the billing catalogue", () => {
   });
 
   it("the schemas take form strings and JSON alike", () => {
-    expect(CheckoutSubscriptionSchema.parse({ period: "12", trial: "on", line_items: [{ package_id: "pro_subscription", quantity: "2" }] })).toEqual({
+    expect(
+      CheckoutSubscriptionSchema.parse({
+        period: "12",
+        trial: "on",
+        line_items: [{ package_id: "pro_subscription", quantity: "2" }],
+      }),
+    ).toEqual({
       period: 12,
       trial: true,
       line_items: [{ package_id: "pro_subscription", quantity: 2 }],
     });
-    expect(CheckoutSubscriptionSchema.parse({ period: 1, line_items: [{ package_id: "pro_subscription" }] }).trial).toBe(false);
-    expect(AddItemSchema.parse({ package_id: "reports_bundle" })).toEqual({ package_id: "reports_bundle", quantity: 1 });
+    expect(
+      CheckoutSubscriptionSchema.parse({ period: 1, line_items: [{ package_id: "pro_subscription" }] }).trial,
+    ).toBe(false);
+    expect(AddItemSchema.parse({ package_id: "reports_bundle" })).toEqual({
+      package_id: "reports_bundle",
+      quantity: 1,
+    });
     expect(AddItemSchema.safeParse({ package_id: "reports_bundle", quantity: 1.5 }).success).toBe(false);
   });
 });

@@ -1,10 +1,15 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { toUserVolume, wallClock } from "~/services/excel-reports.server";
-import { createWorkbook, safeSheetName, SheetWriter } from "~/services/xlsx-writer.server";
-import { dashboardFilterFromBody, ExcelExportSchema, PdfExportSchema } from "~/utils/schemas/export";
 import { convertVolume } from "~/domain";
+import { toUserVolume, wallClock } from "~/services/excel-reports.server";
+import { parseExportRequest } from "~/services/exports/registry.server";
+import { createWorkbook, safeSheetName, SheetWriter } from "~/services/xlsx-writer.server";
+import { dashboardFilterFromBody } from "~/utils/schemas/export";
+
+const excel = (body: Record<string, unknown>) => parseExportRequest("excel", body, []);
+const pdf = (body: Record<string, unknown>) => parseExportRequest("pdf", body, []);
+const errorsOf = (parsed: ReturnType<typeof parseExportRequest>) => (parsed.ok ? {} : parsed.refusal.errors);
 
 async function collect(stream: PassThrough) {
   const chunks: Buffer[] = [];
@@ -67,21 +72,31 @@ describe("export rules", () => {
     });
     expect(dashboardFilterFromBody({}).data).toEqual({});
     // Bad values are refused (422 at the API), never silently dropped.
-    const bad = ExcelExportSchema.safeParse({ report_type: "dashboard_excel", storage_ids: "3,x", taken_at_start: "nonsense" });
-    expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["storage_ids", "taken_at_start"]);
+    const bad = excel({
+      report_type: "dashboard_excel",
+      storage_ids: "3,x",
+      taken_at_start: "nonsense",
+    });
+    expect(bad.ok).toBe(false);
+    expect(Object.keys(errorsOf(bad)).sort()).toEqual(["storage_ids", "taken_at_start"]);
   });
 
   it("validates the payloads as the spec gives them", () => {
-    expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", measurement_ids: "1,2" }).data?.measurement_ids).toEqual([1, 2]);
-    expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", measurement_ids: [] }).success).toBe(false);
-    expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", measurement_ids: [1], storage_id: 2 }).success).toBe(false);
-    expect(ExcelExportSchema.safeParse({ report_type: "dashboard_excel" }).success).toBe(true);
-    expect(ExcelExportSchema.safeParse({ report_type: "log_by_log_excel", inventory_id: 3 }).success).toBe(false);
-    expect(PdfExportSchema.safeParse({ report_type: "measurement_pdf", measurement_ids: [5] }).success).toBe(true);
-    expect(PdfExportSchema.safeParse({ report_type: "truck_measurement_pdf", measurement_ids: [5] }).success).toBe(false);
-    const tooMany = PdfExportSchema.safeParse({ report_type: "measurement_pdf", measurement_ids: Array.from({ length: 201 }, (_, i) => i + 1) });
-    expect(tooMany.error?.issues[0].message).toBe("exports:errors.tooManyForPdf");
+    const ids = excel({ report_type: "log_by_log_excel", measurement_ids: "1,2" });
+    expect(ids.ok && ids.selection).toEqual({ measurement_ids: [1, 2] });
+    expect(excel({ report_type: "log_by_log_excel", measurement_ids: [] }).ok).toBe(false);
+    expect(excel({ report_type: "log_by_log_excel", measurement_ids: [1], storage_id: 2 }).ok).toBe(false);
+    expect(excel({ report_type: "dashboard_excel" }).ok).toBe(true);
+    expect(errorsOf(excel({ report_type: "log_by_log_excel", inventory_id: 3 }))).toEqual({
+      inventory_id: ["exports:errors.unsupportedSelection"],
+    });
+    expect(pdf({ report_type: "measurement_pdf", measurement_ids: [5] }).ok).toBe(true);
+    expect(pdf({ report_type: "truck_measurement_pdf", measurement_ids: [5] }).ok).toBe(false);
+    const tooMany = pdf({
+      report_type: "measurement_pdf",
+      measurement_ids: Array.from({ length: 201 }, (_, i) => i + 1),
+    });
+    expect(errorsOf(tooMany)).toEqual({ measurement_ids: ["exports:errors.tooManyForPdf"] });
   });
 
   it("converts volumes to the owner's unit and dates to the owner's wall clock", () => {

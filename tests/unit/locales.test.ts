@@ -57,7 +57,8 @@ describe("the same-as-English allow-list", () => {
       const [ns, key] = entry.split(":") as [string, string];
       const enValue = english.get(ns as (typeof NAMESPACES)[number])?.get(key);
       for (const lng of rule) {
-        if (!(translations as readonly string[]).includes(lng)) stale.push(`${entry} (${lng}: not a supported language)`);
+        if (!(translations as readonly string[]).includes(lng))
+          stale.push(`${entry} (${lng}: not a supported language)`);
         else if (flattenLocale(readLocale(localesDir, lng, ns)).get(key) !== enValue) stale.push(`${entry} (${lng})`);
       }
     }

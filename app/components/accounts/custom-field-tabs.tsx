@@ -5,8 +5,12 @@ export function CustomFieldTabs() {
   const { t } = useTranslation("accounts");
   return (
     <nav className="tabs" aria-label={t("customFields.title")}>
-      <NavLink to="/custom_fields" end className="tab">{t("customFields.listTab")}</NavLink>
-      <NavLink to="/custom_fields/new" className="tab">{t("customFields.newTab")}</NavLink>
+      <NavLink to="/custom_fields" end className="tab">
+        {t("customFields.listTab")}
+      </NavLink>
+      <NavLink to="/custom_fields/new" className="tab">
+        {t("customFields.newTab")}
+      </NavLink>
     </nav>
   );
 }

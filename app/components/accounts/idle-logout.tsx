@@ -38,7 +38,9 @@ export function IdleLogout() {
       {warning ? (
         <div className="idle-warning" role="alertdialog" aria-live="assertive" data-testid="idle-warning">
           <p>{t("idle.warning")}</p>
-          <button type="button" className="btn btn-primary">{t("idle.stay")}</button>
+          <button type="button" className="btn btn-primary">
+            {t("idle.stay")}
+          </button>
         </div>
       ) : null}
     </>

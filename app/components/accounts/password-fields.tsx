@@ -36,13 +36,21 @@ export function PasswordFields({
   useEffect(() => {
     const inputs = ref.current?.querySelectorAll("input");
     if (inputs && (inputs[0]?.value || inputs[1]?.value)) update(inputs[0].value, inputs[1].value);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
   return (
     <div ref={ref} className="password-fields">
       <Field
         label={label ?? t("password.new")}
-        inputProps={{ name, id: name, type: "password", autoComplete: "new-password", required: true, value, onChange: (e) => update(e.target.value, confirm) }}
+        inputProps={{
+          name,
+          id: name,
+          type: "password",
+          autoComplete: "new-password",
+          required: true,
+          value,
+          onChange: (e) => update(e.target.value, confirm),
+        }}
         errors={errors?.map((e) => t(e))}
       />
       <ul className="password-rules" data-testid="password-rules">
@@ -54,7 +62,15 @@ export function PasswordFields({
       </ul>
       <Field
         label={t("password.confirmation")}
-        inputProps={{ name: confirmName, id: confirmName, type: "password", autoComplete: "new-password", required: true, value: confirm, onChange: (e) => update(value, e.target.value) }}
+        inputProps={{
+          name: confirmName,
+          id: confirmName,
+          type: "password",
+          autoComplete: "new-password",
+          required: true,
+          value: confirm,
+          onChange: (e) => update(value, e.target.value),
+        }}
         errors={confirmErrors?.map((e) => t(e))}
       />
     </div>
@@ -76,11 +92,4 @@ export function AuthCard({ title, children, wide }: { title: string; children: R
       </div>
     </main>
   );
-}
-
-/** False on the server and in the first render: lets "disabled until valid" apply only with JavaScript. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

@@ -5,8 +5,14 @@ export function SettingsTabs({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation("accounts");
   return (
     <nav className="tabs" aria-label={t("settings.title")}>
-      <NavLink to="/settings/account" className="tab">{t("settings.account")}</NavLink>
-      {isAdmin ? <NavLink to="/settings/organization" className="tab">{t("settings.organization")}</NavLink> : null}
+      <NavLink to="/settings/account" className="tab">
+        {t("settings.account")}
+      </NavLink>
+      {isAdmin ? (
+        <NavLink to="/settings/organization" className="tab">
+          {t("settings.organization")}
+        </NavLink>
+      ) : null}
     </nav>
   );
 }

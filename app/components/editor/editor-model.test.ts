@@ -23,7 +23,18 @@ import {
 } from "./editor-model";
 import { previewLumber, previewTimber } from "./editor-preview";
 
-const log = (id: number, x: number, y: number, r: number, extra: Partial<{ is_deleted: boolean; modified_at: string | null; cull_id: number | null; assortment_id: number | null }> = {}) => ({
+const log = (
+  id: number,
+  x: number,
+  y: number,
+  r: number,
+  extra: Partial<{
+    is_deleted: boolean;
+    modified_at: string | null;
+    cull_id: number | null;
+    assortment_id: number | null;
+  }> = {},
+) => ({
   id,
   x,
   y,
@@ -38,7 +49,11 @@ const reference = { x1: 0, y1: 0, x2: 400, y2: 0, size: 1 }; // 4 px per cm
 
 describe("the editor document", () => {
   const loaded = docFromLoaded({
-    logs: [log(1, 100, 100, 40), log(2, 200, 100, 60, { modified_at: "2026-11-01T00:00:00Z" }), log(3, 300, 100, 50, { is_deleted: true })],
+    logs: [
+      log(1, 100, 100, 40),
+      log(2, 200, 100, 60, { modified_at: "2026-11-01T00:00:00Z" }),
+      log(3, 300, 100, 50, { is_deleted: true }),
+    ],
     references: [reference],
     area: [
       { x: 0, y: 0 },
@@ -85,11 +100,22 @@ describe("the editor document", () => {
   it("sends references, the area (null when fewer than 3 points remain) and load lines of at least 2 points", () => {
     let doc = setReference(loaded, 0, { ...reference, size: 0.5 });
     doc = setArea(doc, deleteVertex(doc.area!, 0));
-    doc = setLoadLines(doc, [[{ x: 1, y: 2 }], [{ x: 1, y: 1 }, { x: 5, y: 1 }]]);
+    doc = setLoadLines(doc, [
+      [{ x: 1, y: 2 }],
+      [
+        { x: 1, y: 1 },
+        { x: 5, y: 1 },
+      ],
+    ]);
     expect(timberPatch(loaded, doc)).toEqual({
       references: [{ ...reference, size: 0.5 }],
       measurement_area: null,
-      load_lines: [[{ x: 1, y: 1 }, { x: 5, y: 1 }]],
+      load_lines: [
+        [
+          { x: 1, y: 1 },
+          { x: 5, y: 1 },
+        ],
+      ],
     });
   });
 
@@ -100,9 +126,19 @@ describe("the editor document", () => {
       { x: 10, y: 10 },
       { x: 0, y: 10 },
     ];
-    expect(insertVertex(square, 0, { x: 5, y: 0 })).toEqual([{ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }, { x: 0, y: 10 }]);
+    expect(insertVertex(square, 0, { x: 5, y: 0 })).toEqual([
+      { x: 0, y: 0 },
+      { x: 5, y: 0 },
+      { x: 10, y: 0 },
+      { x: 10, y: 10 },
+      { x: 0, y: 10 },
+    ]);
     expect(insertVertex(square, 3, { x: 0, y: 5 })).toEqual([...square, { x: 0, y: 5 }]);
-    expect(deleteVertex(square, 1)).toEqual([{ x: 0, y: 0 }, { x: 10, y: 10 }, { x: 0, y: 10 }]);
+    expect(deleteVertex(square, 1)).toEqual([
+      { x: 0, y: 0 },
+      { x: 10, y: 10 },
+      { x: 0, y: 10 },
+    ]);
   });
 
   it("undoes and redoes every change, and a new change drops the redo branch", () => {
@@ -152,7 +188,10 @@ describe("planks", () => {
 
   it("previews the plank count and the volume from the product's section", () => {
     // 2 planks of 4200 × 150 × 50 mm: 2 × 0.0315 m³.
-    expect(previewLumber(loaded, { lengthMm: 4200, widthMm: 150, heightMm: 50 })).toEqual({ plankCount: 2, volumeM3: 0.063 });
+    expect(previewLumber(loaded, { lengthMm: 4200, widthMm: 150, heightMm: 50 })).toEqual({
+      plankCount: 2,
+      volumeM3: 0.063,
+    });
     expect(previewLumber(loaded, null).volumeM3).toBeNull();
   });
 });
@@ -174,7 +213,11 @@ describe("a new log's size", () => {
 describe("the live preview", () => {
   it("gives each log's diameter and the total as the server computes them", () => {
     // 4 px per cm: radius 40 px is a 20 cm log; cylinder of 4 m: π/4 × 0.2² × 4 = 0.125664 m³.
-    const doc = docFromLoaded({ logs: [log(1, 100, 100, 40), log(2, 300, 100, 40)], references: [reference], formula: "cylinder" });
+    const doc = docFromLoaded({
+      logs: [log(1, 100, 100, 40), log(2, 300, 100, 40)],
+      references: [reference],
+      formula: "cylinder",
+    });
     const p = previewTimber(doc, { logLengthM: 4, coefficient: null });
     expect(p.diameters.get("l1")).toBeCloseTo(20, 9);
     expect(p.logCount).toBe(2);
@@ -183,7 +226,11 @@ describe("the live preview", () => {
   });
 
   it("has no volume without a reference, and ignores a reference of size 0 being typed", () => {
-    const doc = docFromLoaded({ logs: [log(1, 100, 100, 40)], references: [{ ...reference, size: 0 }], formula: "cylinder" });
+    const doc = docFromLoaded({
+      logs: [log(1, 100, 100, 40)],
+      references: [{ ...reference, size: 0 }],
+      formula: "cylinder",
+    });
     const p = previewTimber(doc, { logLengthM: 4, coefficient: null });
     expect(p.volumeM3).toBeNull();
     expect(p.error).toBeNull();

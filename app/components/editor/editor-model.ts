@@ -7,14 +7,6 @@ import type { Point, ReferenceLine } from "~/domain";
 export const EDITOR_MODES = ["VIEW", "EDIT", "REFERENCE", "LOGS", "LOAD_LINES", "MEASUREMENT_AREA", "PLANKS"] as const;
 export type EditorMode = (typeof EDITOR_MODES)[number];
 
-export type EditorKind = "timber" | "lumber";
-
-/** The toolbar's modes per measurement type, in toolbar order. */
-export const MODES_BY_KIND: Record<EditorKind, readonly EditorMode[]> = {
-  timber: ["VIEW", "EDIT", "REFERENCE", "LOGS", "LOAD_LINES", "MEASUREMENT_AREA"],
-  lumber: ["VIEW", "EDIT", "PLANKS"],
-};
-
 /** Keyboard shortcuts for the modes (shown in the buttons' titles). */
 export const MODE_KEYS: Record<EditorMode, string> = {
   VIEW: "v",
@@ -90,13 +82,30 @@ export function docFromLoaded(input: {
   return {
     logs: (input.logs ?? [])
       .filter((l) => !l.is_deleted)
-      .map((l) => ({ key: `l${l.id}`, id: l.id, x: l.x, y: l.y, r: l.r, cullId: l.cull_id, assortmentId: l.assortment_id, modified: l.modified_at !== null })),
+      .map((l) => ({
+        key: `l${l.id}`,
+        id: l.id,
+        x: l.x,
+        y: l.y,
+        r: l.r,
+        cullId: l.cull_id,
+        assortmentId: l.assortment_id,
+        modified: l.modified_at !== null,
+      })),
     references: (input.references ?? []).map(({ x1, y1, x2, y2, size }) => ({ x1, y1, x2, y2, size })),
     loadLines: (input.loadLines ?? []).map((line) => line.map(({ x, y }) => ({ x, y }))),
     area: input.area ? input.area.map(({ x, y }) => ({ x, y })) : null,
     planks: (input.planks ?? [])
       .filter((p) => !p.is_deleted)
-      .map((p) => ({ key: `p${p.id}`, id: p.id, x: p.x, y: p.y, width: p.width, height: p.height, modified: p.modified_at !== null })),
+      .map((p) => ({
+        key: `p${p.id}`,
+        id: p.id,
+        x: p.x,
+        y: p.y,
+        width: p.width,
+        height: p.height,
+        modified: p.modified_at !== null,
+      })),
     formula: input.formula ?? "cylinder",
   };
 }
@@ -114,13 +123,25 @@ export type LogChange = Partial<Pick<EditorLog, "x" | "y" | "r" | "cullId" | "as
 export type PlankChange = Partial<Pick<EditorPlank, "x" | "y" | "width" | "height">>;
 
 export function addLog(doc: EditorDoc, log: { x: number; y: number; r: number }): EditorDoc {
-  const added: EditorLog = { key: newKey("n"), id: null, x: log.x, y: log.y, r: log.r, cullId: null, assortmentId: null, modified: true };
+  const added: EditorLog = {
+    key: newKey("n"),
+    id: null,
+    x: log.x,
+    y: log.y,
+    r: log.r,
+    cullId: null,
+    assortmentId: null,
+    modified: true,
+  };
   return { ...doc, logs: [...doc.logs, added] };
 }
 
 export function changeLogs(doc: EditorDoc, changes: ReadonlyMap<string, LogChange>): EditorDoc {
   if (changes.size === 0) return doc;
-  return { ...doc, logs: doc.logs.map((l) => (changes.has(l.key) ? { ...l, ...changes.get(l.key), modified: true } : l)) };
+  return {
+    ...doc,
+    logs: doc.logs.map((l) => (changes.has(l.key) ? { ...l, ...changes.get(l.key), modified: true } : l)),
+  };
 }
 
 export function removeLogs(doc: EditorDoc, keys: ReadonlySet<string>): EditorDoc {
@@ -134,7 +155,12 @@ export function addPlank(doc: EditorDoc, plank: { x: number; y: number; width: n
 
 export function changePlanks(doc: EditorDoc, changes: ReadonlyMap<string, PlankChange>): EditorDoc {
   if (changes.size === 0) return doc;
-  return { ...doc, planks: doc.planks.map((p) => (changes.has(p.key) ? { ...p, ...normaliseRect({ ...p, ...changes.get(p.key) }), modified: true } : p)) };
+  return {
+    ...doc,
+    planks: doc.planks.map((p) =>
+      changes.has(p.key) ? { ...p, ...normaliseRect({ ...p, ...changes.get(p.key) }), modified: true } : p,
+    ),
+  };
 }
 
 export function removePlanks(doc: EditorDoc, keys: ReadonlySet<string>): EditorDoc {
@@ -188,7 +214,12 @@ export function deleteVertex(points: readonly Point[], index: number): Point[] {
  * The radius for a log added by a click: the median radius of the nearest logs (logs of one pile
  * are of a kind, and perspective makes nearby ends look alike), else the fallback.
  */
-export function typicalRadiusNear(logs: readonly { x: number; y: number; r: number }[], p: Point, fallback: number, k = 6): number {
+export function typicalRadiusNear(
+  logs: readonly { x: number; y: number; r: number }[],
+  p: Point,
+  fallback: number,
+  k = 6,
+): number {
   if (logs.length === 0) return fallback;
   const nearest = logs
     .map((l) => ({ r: l.r, d2: (l.x - p.x) ** 2 + (l.y - p.y) ** 2 }))
@@ -232,7 +263,14 @@ export function redo(h: History): History {
 // ---- what Save sends -----------------------------------------------------------------------
 
 export interface TimberEditorPatch {
-  logs?: Array<{ id?: number; x?: number; y?: number; r?: number; cull_id?: number | null; wood_characteristic_id?: number | null }>;
+  logs?: Array<{
+    id?: number;
+    x?: number;
+    y?: number;
+    r?: number;
+    cull_id?: number | null;
+    wood_characteristic_id?: number | null;
+  }>;
   logs_removed?: number[];
   references?: ReferenceLine[];
   volume_formula?: string;
@@ -279,8 +317,11 @@ export function timberPatch(original: EditorDoc, present: EditorDoc): TimberEdit
     });
   if (!sameRefs) patch.references = present.references;
   if (present.formula !== original.formula) patch.volume_formula = present.formula;
-  if (!samePoints(original.area, present.area)) patch.measurement_area = present.area && present.area.length >= 3 ? present.area : null;
-  const sameLines = original.loadLines.length === present.loadLines.length && original.loadLines.every((l, i) => samePoints(l, present.loadLines[i]));
+  if (!samePoints(original.area, present.area))
+    patch.measurement_area = present.area && present.area.length >= 3 ? present.area : null;
+  const sameLines =
+    original.loadLines.length === present.loadLines.length &&
+    original.loadLines.every((l, i) => samePoints(l, present.loadLines[i]));
   if (!sameLines) patch.load_lines = present.loadLines.filter((l) => l.length >= 2);
   return patch;
 }

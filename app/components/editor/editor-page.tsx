@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/components/accounts/password-fields";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * The frame every editor route shares: title and way back, the static photo with its overlay

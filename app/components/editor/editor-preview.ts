@@ -16,9 +16,21 @@ export interface TimberPreview {
   error: string | null;
 }
 
-export function previewTimber(doc: EditorDoc, ctx: { logLengthM: number | null; species?: Species; coefficient: number | null }): TimberPreview {
+export function previewTimber(
+  doc: EditorDoc,
+  ctx: { logLengthM: number | null; species?: Species; coefficient: number | null },
+): TimberPreview {
   const diameters = new Map<string, number>();
-  const empty: TimberPreview = { diameters, logCount: doc.logs.length, volumeM3: null, averageDiameterCm: null, coefficient: null, areaM2: null, stackedM3: null, error: null };
+  const empty: TimberPreview = {
+    diameters,
+    logCount: doc.logs.length,
+    volumeM3: null,
+    averageDiameterCm: null,
+    coefficient: null,
+    areaM2: null,
+    stackedM3: null,
+    error: null,
+  };
   try {
     const r = computeTimberMeasurement({
       logs: doc.logs,

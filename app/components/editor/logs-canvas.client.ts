@@ -1,3 +1,4 @@
+import { diameterLabel } from "./diameter-label";
 import type { EditorLog } from "./editor-model";
 
 // The editor's logs, drawn in bulk on their own canvas between the photo and the Paper.js layer.
@@ -19,12 +20,24 @@ export interface LogsView {
   height: number;
 }
 
-const COLOURS = { log: "#16a34a", modified: "#dc2626", selectedFill: "rgba(37, 99, 235, 0.35)", label: "#ffffff", labelOutline: "rgba(0, 0, 0, 0.55)" };
+const COLOURS = {
+  log: "#16a34a",
+  modified: "#dc2626",
+  selectedFill: "rgba(37, 99, 235, 0.35)",
+  label: "#ffffff",
+  labelOutline: "rgba(0, 0, 0, 0.55)",
+};
 
 export class LogsCanvas {
   private ctx: CanvasRenderingContext2D;
   private frame = 0;
-  private next: { logs: readonly EditorLog[]; diameters: ReadonlyMap<string, number>; selection: ReadonlySet<string>; hidden: string | null; view: LogsView } | null = null;
+  private next: {
+    logs: readonly EditorLog[];
+    diameters: ReadonlyMap<string, number>;
+    selection: ReadonlySet<string>;
+    hidden: string | null;
+    view: LogsView;
+  } | null = null;
   readonly stats = { draws: 0, drawMs: 0 };
 
   constructor(private canvas: HTMLCanvasElement) {
@@ -32,7 +45,13 @@ export class LogsCanvas {
   }
 
   /** Draws on the next animation frame (several requests in one frame draw once). */
-  request(logs: readonly EditorLog[], diameters: ReadonlyMap<string, number>, selection: ReadonlySet<string>, hidden: string | null, view: LogsView) {
+  request(
+    logs: readonly EditorLog[],
+    diameters: ReadonlyMap<string, number>,
+    selection: ReadonlySet<string>,
+    hidden: string | null,
+    view: LogsView,
+  ) {
     this.next = { logs, diameters, selection, hidden, view };
     if (!this.frame) this.frame = requestAnimationFrame(() => this.flush());
   }
@@ -68,7 +87,13 @@ export class LogsCanvas {
     if (this.frame) cancelAnimationFrame(this.frame);
   }
 
-  private draw(logs: readonly EditorLog[], diameters: ReadonlyMap<string, number>, selection: ReadonlySet<string>, hidden: string | null, view: LogsView) {
+  private draw(
+    logs: readonly EditorLog[],
+    diameters: ReadonlyMap<string, number>,
+    selection: ReadonlySet<string>,
+    hidden: string | null,
+    view: LogsView,
+  ) {
     const ratio = window.devicePixelRatio || 1;
     const w = Math.round(view.width * ratio);
     const h = Math.round(view.height * ratio);
@@ -134,7 +159,7 @@ export class LogsCanvas {
       for (const l of group) {
         const d = diameters.get(l.key);
         if (!d) continue;
-        const text = d.toFixed(1);
+        const text = diameterLabel(d);
         const sx = l.x * zoom + tx;
         const sy = l.y * zoom + ty;
         ctx.strokeText(text, sx, sy);

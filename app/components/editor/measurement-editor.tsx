@@ -2,26 +2,31 @@ import { useBeforeUnload, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showToast } from "~/components/ui/toaster";
-import { convertLength, convertVolume, formatVolume, volumeUnitLabel, type LumberDimensionsMm, type Species, type VolumeUnit } from "~/domain";
+import {
+  convertLength,
+  convertVolume,
+  formatVolume,
+  volumeUnitLabel,
+  type LumberDimensionsMm,
+  type Species,
+  type VolumeUnit,
+} from "~/domain";
 import { intlLocale } from "~/i18n";
+import { formulaName } from "~/utils/lookup-name";
+import { useFormat } from "~/utils/use-format";
+import { EDITOR_KINDS, type EditorKind } from "./editor-kinds";
 import {
   changeLogs,
   commit,
   docFromLoaded,
   historyOf,
   isEmptyPatch,
-  lumberPatch,
   MODE_KEYS,
-  MODES_BY_KIND,
   redo,
-  removeLogs,
-  removePlanks,
   setFormula,
   setReference,
-  timberPatch,
   undo,
   type EditorDoc,
-  type EditorKind,
   type EditorMode,
   type History,
 } from "./editor-model";
@@ -42,14 +47,19 @@ export interface EditorLoaded {
 }
 
 export interface MeasurementEditorProps {
+  /** What is edited on the photo: log ends ("logs") or plank ends ("planks"), see editor-kinds.ts. */
   kind: EditorKind;
+  /** A narrower toolbar than the kind's (e.g. a kind without contours); in the kind's order. */
+  modes?: readonly EditorMode[];
   photo: { src: string | null; width: number; height: number };
   loaded: EditorLoaded;
   /** Changes whenever the server's copy changes (after a save): the editor reloads its document. */
   version: string;
   server: { volumeM3: number; count: number };
-  timber?: { logLengthM: number | null; species?: Species; coefficient: number | null };
-  lumber?: { dims: LumberDimensionsMm | null };
+  /** What the logs preview computes with (kind "logs"). */
+  logsPreview?: { logLengthM: number | null; species?: Species; coefficient: number | null };
+  /** What the planks preview computes with (kind "planks"). */
+  planksPreview?: { dims: LumberDimensionsMm | null };
   formulas: string[];
   assortments: Array<{ id: number; name: string }>;
   culls: Array<{ id: number; name: string }>;
@@ -63,7 +73,11 @@ export interface MeasurementEditorProps {
   onSaved(): void;
 }
 
-type Action = { type: "edit"; fn: (doc: EditorDoc) => EditorDoc; tag?: string } | { type: "undo" } | { type: "redo" } | { type: "reset"; doc: EditorDoc };
+type Action =
+  | { type: "edit"; fn: (doc: EditorDoc) => EditorDoc; tag?: string }
+  | { type: "undo" }
+  | { type: "redo" }
+  | { type: "reset"; doc: EditorDoc };
 type State = History & { tag?: string };
 
 function reducer(state: State, action: Action): State {
@@ -86,14 +100,18 @@ function reducer(state: State, action: Action): State {
 
 export function MeasurementEditor(props: MeasurementEditorProps) {
   const { t } = useTranslation(["timber", "lookups"]);
+  const format = useFormat();
   const { kind, readOnly } = props;
-  const initial = useMemo(() => docFromLoaded(props.loaded), [props.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const spec = EDITOR_KINDS[kind];
+  const initial = useMemo(() => docFromLoaded(props.loaded), [props.version]); // eslint-disable-line react-hooks/exhaustive-deps -- a new server version resets the document
   const [original, setOriginal] = useState(initial);
   const [history, dispatch] = useReducer(reducer, initial, historyOf);
-  const [mode, setMode] = useState<EditorMode>(readOnly ? "VIEW" : kind === "lumber" ? "PLANKS" : "EDIT");
+  const [mode, setMode] = useState<EditorMode>(readOnly ? "VIEW" : spec.startMode);
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const [referenceIndex, setReferenceIndex] = useState(0);
-  const [refUnit, setRefUnit] = useState<"cm" | "ft">(props.unit === "m^3" || props.unit === "stere" || props.unit === "pmt" ? "cm" : "ft");
+  const [refUnit, setRefUnit] = useState<"cm" | "ft">(
+    props.unit === "m^3" || props.unit === "stere" || props.unit === "pmt" ? "cm" : "ft",
+  );
   const [saving, setSaving] = useState(false);
   const [zoom, setZoom] = useState(1);
   const doc = history.present;
@@ -106,18 +124,18 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
     setSaving(false);
   }, [initial]);
 
-  const patch = useMemo(() => (kind === "lumber" ? lumberPatch(original, doc) : timberPatch(original, doc)), [kind, original, doc]);
+  const patch = useMemo(() => spec.patch(original, doc), [spec, original, doc]);
   const dirty = !isEmptyPatch(patch);
 
-  const logLengthM = props.timber?.logLengthM ?? null;
-  const species = props.timber?.species;
-  const coefficient = props.timber?.coefficient ?? null;
+  const logLengthM = props.logsPreview?.logLengthM ?? null;
+  const species = props.logsPreview?.species;
+  const coefficient = props.logsPreview?.coefficient ?? null;
   const timberPreview = useMemo(
-    () => (kind === "timber" ? previewTimber(doc, { logLengthM, species, coefficient }) : null),
+    () => (kind === "logs" ? previewTimber(doc, { logLengthM, species, coefficient }) : null),
     [kind, doc, logLengthM, species, coefficient],
   );
-  const dims = props.lumber?.dims ?? null;
-  const lumberPreview = useMemo(() => (kind === "lumber" ? previewLumber(doc, dims) : null), [kind, doc, dims]);
+  const dims = props.planksPreview?.dims ?? null;
+  const lumberPreview = useMemo(() => (kind === "planks" ? previewLumber(doc, dims) : null), [kind, doc, dims]);
   const diameters = timberPreview?.diameters ?? EMPTY_DIAMETERS;
 
   // ---- the stage ----
@@ -184,9 +202,9 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
   const deleteSelection = useCallback(() => {
     if (stageRef.current?.deleteSelected()) return;
     if (!selection.size) return;
-    edit((d) => (kind === "lumber" ? removePlanks(d, selection) : removeLogs(d, selection)));
+    edit((d) => spec.remove(d, selection));
     setSelection(new Set());
-  }, [edit, kind, selection]);
+  }, [edit, spec, selection]);
 
   const save = useCallback(async () => {
     if (!dirty || saving || readOnly || props.saveLocked) return;
@@ -198,24 +216,41 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
         body: JSON.stringify(patch),
       });
       if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string; errors?: Record<string, string[]> } | null;
-        const detail = body?.errors ? Object.values(body.errors).flat().map((k) => t(k)).join(" ") : (body?.error ?? String(response.status));
+        const body = (await response.json().catch(() => null)) as {
+          error?: string;
+          errors?: Record<string, string[]>;
+        } | null;
+        const detail = body?.errors
+          ? Object.values(body.errors)
+              .flat()
+              .map((k) => t(k))
+              .join(" ")
+          : (body?.error ?? String(response.status));
         throw new Error(detail);
       }
       showToast({ type: "success", key: "timber:editor.saved" });
       props.onSaved();
     } catch (error) {
       setSaving(false);
-      showToast({ type: "error", key: "timber:editor.saveFailed", values: { message: error instanceof Error ? error.message : String(error) } });
+      showToast({
+        type: "error",
+        key: "timber:editor.saveFailed",
+        values: { message: error instanceof Error ? error.message : String(error) },
+      });
     }
   }, [dirty, saving, readOnly, props, patch, t]);
 
-  const modes = readOnly ? (["VIEW"] as const) : MODES_BY_KIND[kind];
+  const narrowed = props.modes;
+  const modes = useMemo(
+    () => (readOnly ? (["VIEW"] as const) : spec.modes.filter((m) => !narrowed || narrowed.includes(m))),
+    [readOnly, spec, narrowed],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+      if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA"))
+        return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === "z") {
@@ -253,7 +288,9 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
   }, [modes, save, deleteSelection, readOnly]);
 
   // ---- leaving with unsaved changes ----
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
+  );
   useBeforeUnload(
     useCallback(
       (e: BeforeUnloadEvent) => {
@@ -267,11 +304,18 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
 
   // ---- display ----
   const locale = intlLocale(props.locale);
-  const fmtVolume = (m3: number | null) => (m3 === null ? "-" : `${formatVolume(convertVolume(m3, "m^3", props.unit), { precision: props.precision, locale })} ${volumeUnitLabel(props.unit)}`);
+  const fmtVolume = (m3: number | null) =>
+    m3 === null
+      ? "-"
+      : `${formatVolume(convertVolume(m3, "m^3", props.unit), { precision: props.precision, locale })} ${volumeUnitLabel(props.unit)}`;
   const reference = doc.references[referenceIndex] ?? doc.references[0];
-  const selectedLogs = kind === "timber" ? doc.logs.filter((l) => selection.has(l.key)) : [];
-  const selectedPlanks = kind === "lumber" ? doc.planks.filter((p) => selection.has(p.key)) : [];
-  const shownVolume = dirty ? (kind === "lumber" ? lumberPreview?.volumeM3 : timberPreview?.volumeM3) : props.server.volumeM3;
+  const selectedLogs = kind === "logs" ? doc.logs.filter((l) => selection.has(l.key)) : [];
+  const selectedPlanks = kind === "planks" ? doc.planks.filter((p) => selection.has(p.key)) : [];
+  const shownVolume = dirty
+    ? kind === "planks"
+      ? lumberPreview?.volumeM3
+      : timberPreview?.volumeM3
+    : props.server.volumeM3;
 
   return (
     <div className="editor" data-testid="measurement-editor" data-dirty={dirty ? "true" : "false"}>
@@ -291,7 +335,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
             </button>
           ))}
         </div>
-        {kind === "timber" ? (
+        {kind === "logs" ? (
           <>
             <label className="editor-field">
               <span>{t("editor.referenceSize")}</span>
@@ -299,19 +343,38 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
                 metres={reference?.size ?? null}
                 unit={refUnit}
                 disabled={readOnly || !reference}
-                onChange={(metres) => edit((d) => setReference(d, d.references[referenceIndex] ? referenceIndex : 0, { ...(d.references[referenceIndex] ?? d.references[0]), size: metres }), `ref-size-${referenceIndex}`)}
+                onChange={(metres) =>
+                  edit(
+                    (d) =>
+                      setReference(d, d.references[referenceIndex] ? referenceIndex : 0, {
+                        ...(d.references[referenceIndex] ?? d.references[0]),
+                        size: metres,
+                      }),
+                    `ref-size-${referenceIndex}`,
+                  )
+                }
               />
-              <select aria-label={t("editor.referenceUnit")} value={refUnit} onChange={(e) => setRefUnit(e.target.value as "cm" | "ft")} data-testid="reference-unit">
+              <select
+                aria-label={t("editor.referenceUnit")}
+                value={refUnit}
+                onChange={(e) => setRefUnit(e.target.value as "cm" | "ft")}
+                data-testid="reference-unit"
+              >
                 <option value="cm">cm</option>
                 <option value="ft">ft</option>
               </select>
             </label>
             <label className="editor-field">
               <span>{t("fields.formula")}</span>
-              <select value={doc.formula} disabled={readOnly} onChange={(e) => edit((d) => setFormula(d, e.target.value))} data-testid="editor-formula">
+              <select
+                value={doc.formula}
+                disabled={readOnly}
+                onChange={(e) => edit((d) => setFormula(d, e.target.value))}
+                data-testid="editor-formula"
+              >
                 {props.formulas.map((f) => (
                   <option key={f} value={f}>
-                    {t(`lookups:formulas.${f}.name`, { defaultValue: f })}
+                    {formulaName(t, f)}
                   </option>
                 ))}
               </select>
@@ -319,26 +382,63 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
           </>
         ) : null}
         <div className="editor-actions">
-          <button type="button" className="btn btn-small" onClick={() => dispatch({ type: "undo" })} disabled={!history.past.length} title={`${t("editor.undo")} (Ctrl+Z)`} data-testid="editor-undo">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => dispatch({ type: "undo" })}
+            disabled={!history.past.length}
+            title={`${t("editor.undo")} (Ctrl+Z)`}
+            data-testid="editor-undo"
+          >
             {t("editor.undo")}
           </button>
-          <button type="button" className="btn btn-small" onClick={() => dispatch({ type: "redo" })} disabled={!history.future.length} title={`${t("editor.redo")} (Ctrl+Shift+Z)`} data-testid="editor-redo">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => dispatch({ type: "redo" })}
+            disabled={!history.future.length}
+            title={`${t("editor.redo")} (Ctrl+Shift+Z)`}
+            data-testid="editor-redo"
+          >
             {t("editor.redo")}
           </button>
-          <button type="button" className="btn btn-small" onClick={() => stageRef.current?.zoomBy(0.8)} aria-label={t("editor.zoomOut")}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => stageRef.current?.zoomBy(0.8)}
+            aria-label={t("editor.zoomOut")}
+          >
             −
           </button>
           <span className="editor-zoom" aria-live="polite">
             {Math.round(zoom * 100)}%
           </span>
-          <button type="button" className="btn btn-small" onClick={() => stageRef.current?.zoomBy(1.25)} aria-label={t("editor.zoomIn")}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => stageRef.current?.zoomBy(1.25)}
+            aria-label={t("editor.zoomIn")}
+          >
             +
           </button>
-          <button type="button" className="btn btn-small" onClick={() => stageRef.current?.fit()} title={`${t("editor.fit")} (F)`} data-testid="editor-fit">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => stageRef.current?.fit()}
+            title={`${t("editor.fit")} (F)`}
+            data-testid="editor-fit"
+          >
             {t("editor.fit")}
           </button>
           {readOnly ? null : (
-            <button type="button" className="btn btn-small btn-primary" onClick={() => void save()} disabled={!dirty || saving || props.saveLocked} data-testid="editor-save" title={props.saveLocked ? t("editor.saveLocked") : undefined}>
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              onClick={() => void save()}
+              disabled={!dirty || saving || props.saveLocked}
+              data-testid="editor-save"
+              title={props.saveLocked ? t("editor.saveLocked") : undefined}
+            >
               {saving ? t("editor.saving") : t("editor.save")}
             </button>
           )}
@@ -347,27 +447,47 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
 
       <div className="editor-body">
         <div className="editor-frame" ref={frameRef} data-testid="editor-frame">
-          {props.photo.src ? <img ref={photoRef} className="editor-photo" decoding="async" src={props.photo.src} width={props.photo.width} height={props.photo.height} alt="" draggable={false} /> : null}
+          {props.photo.src ? (
+            <img
+              ref={photoRef}
+              className="editor-photo"
+              decoding="async"
+              src={props.photo.src}
+              width={props.photo.width}
+              height={props.photo.height}
+              alt=""
+              draggable={false}
+            />
+          ) : null}
           <canvas ref={logsCanvasRef} className="editor-canvas editor-logs" aria-hidden />
-          <canvas ref={canvasRef} className="editor-canvas" data-testid="editor-canvas" aria-label={t("editor.canvas")} />
+          <canvas
+            ref={canvasRef}
+            className="editor-canvas"
+            data-testid="editor-canvas"
+            aria-label={t("editor.canvas")}
+          />
         </div>
         <aside className="editor-side">
           <p className="editor-help" data-testid="editor-help">
-            {t(`editor.help.${mode}${kind === "lumber" && mode === "EDIT" ? "_lumber" : ""}`)}
+            {t(spec.helpKey(mode))}
           </p>
           <dl className="editor-summary" aria-live="polite">
-            {kind === "timber" ? (
+            {kind === "logs" ? (
               <>
                 <dt>{t("table.logs")}</dt>
-                <dd data-testid="editor-log-count">{dirty ? (timberPreview?.logCount ?? doc.logs.length) : props.server.count}</dd>
+                <dd data-testid="editor-log-count">
+                  {dirty ? (timberPreview?.logCount ?? doc.logs.length) : props.server.count}
+                </dd>
                 <dt>{t("table.volume")}</dt>
                 <dd data-testid="editor-volume">{fmtVolume(shownVolume ?? null)}</dd>
                 <dt>{t("detail.averageDiameter")}</dt>
-                <dd data-testid="editor-average-diameter">{timberPreview?.averageDiameterCm ? `${timberPreview.averageDiameterCm.toFixed(1)} cm` : "-"}</dd>
+                <dd data-testid="editor-average-diameter">
+                  {timberPreview?.averageDiameterCm ? format.diameter(timberPreview.averageDiameterCm) : "-"}
+                </dd>
                 {timberPreview?.areaM2 !== null && timberPreview?.areaM2 !== undefined ? (
                   <>
                     <dt>{t("editor.area")}</dt>
-                    <dd data-testid="editor-area">{timberPreview.areaM2.toFixed(2)} m²</dd>
+                    <dd data-testid="editor-area">{format.quantity(timberPreview.areaM2, 2, "m²")}</dd>
                     <dt>{t("editor.stacked")}</dt>
                     <dd data-testid="editor-stacked">{fmtVolume(timberPreview.stackedM3)}</dd>
                   </>
@@ -375,14 +495,16 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
                 {timberPreview?.coefficient !== null && timberPreview?.coefficient !== undefined ? (
                   <>
                     <dt>{t("fields.coefficient")}</dt>
-                    <dd data-testid="editor-coefficient">{timberPreview.coefficient.toFixed(4)}</dd>
+                    <dd data-testid="editor-coefficient">{format.number(timberPreview.coefficient, 4)}</dd>
                   </>
                 ) : null}
               </>
             ) : (
               <>
                 <dt>{t("editor.planks")}</dt>
-                <dd data-testid="editor-plank-count">{dirty ? (lumberPreview?.plankCount ?? 0) : props.server.count}</dd>
+                <dd data-testid="editor-plank-count">
+                  {dirty ? (lumberPreview?.plankCount ?? 0) : props.server.count}
+                </dd>
                 <dt>{t("table.volume")}</dt>
                 <dd data-testid="editor-volume">{fmtVolume(shownVolume ?? null)}</dd>
               </>
@@ -391,7 +513,9 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
           <p className={dirty ? "editor-state dirty" : "editor-state"} data-testid="editor-state">
             {dirty ? t("editor.preview") : t("editor.savedNumbers")}
           </p>
-          {timberPreview && !timberPreview.volumeM3 && doc.logs.length && !doc.references.length ? <p className="alert alert-warning">{t("editor.needsReference")}</p> : null}
+          {timberPreview && !timberPreview.volumeM3 && doc.logs.length && !doc.references.length ? (
+            <p className="alert alert-warning">{t("editor.needsReference")}</p>
+          ) : null}
           {readOnly ? (
             <p className="alert alert-info" role="note" data-testid="editor-read-only">
               {t("editor.readOnly")}
@@ -405,13 +529,27 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
           {selectedLogs.length ? (
             <section className="editor-selection" data-testid="editor-selection">
               <h3>{t("editor.selectedLogs", { count: selectedLogs.length })}</h3>
-              {selectedLogs.length === 1 ? <p data-testid="selected-diameter">{(diameters.get(selectedLogs[0].key) ?? 0).toFixed(1)} cm</p> : null}
+              {selectedLogs.length === 1 ? (
+                <p data-testid="selected-diameter">{format.diameter(diameters.get(selectedLogs[0].key) ?? 0)}</p>
+              ) : null}
               <label className="field">
                 <span>{t("fields.assortment")}</span>
                 <select
                   disabled={readOnly}
                   value={sameValue(selectedLogs.map((l) => l.assortmentId))}
-                  onChange={(e) => edit((d) => changeLogs(d, new Map(selectedLogs.map((l) => [l.key, { assortmentId: e.target.value ? Number(e.target.value) : null }]))))}
+                  onChange={(e) =>
+                    edit((d) =>
+                      changeLogs(
+                        d,
+                        new Map(
+                          selectedLogs.map((l) => [
+                            l.key,
+                            { assortmentId: e.target.value ? Number(e.target.value) : null },
+                          ]),
+                        ),
+                      ),
+                    )
+                  }
                   data-testid="selected-assortment"
                 >
                   <option value="">{t("none")}</option>
@@ -427,7 +565,16 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
                 <select
                   disabled={readOnly}
                   value={sameValue(selectedLogs.map((l) => l.cullId))}
-                  onChange={(e) => edit((d) => changeLogs(d, new Map(selectedLogs.map((l) => [l.key, { cullId: e.target.value ? Number(e.target.value) : null }]))))}
+                  onChange={(e) =>
+                    edit((d) =>
+                      changeLogs(
+                        d,
+                        new Map(
+                          selectedLogs.map((l) => [l.key, { cullId: e.target.value ? Number(e.target.value) : null }]),
+                        ),
+                      ),
+                    )
+                  }
                   data-testid="selected-cull"
                 >
                   <option value="">{t("none")}</option>
@@ -439,7 +586,12 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
                 </select>
               </label>
               {readOnly ? null : (
-                <button type="button" className="btn btn-small btn-danger" onClick={deleteSelection} data-testid="delete-selection">
+                <button
+                  type="button"
+                  className="btn btn-small btn-danger"
+                  onClick={deleteSelection}
+                  data-testid="delete-selection"
+                >
                   {t("editor.deleteSelected")}
                 </button>
               )}
@@ -448,13 +600,23 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
           {selectedPlanks.length && !readOnly ? (
             <section className="editor-selection" data-testid="editor-selection">
               <h3>{t("editor.selectedPlanks", { count: selectedPlanks.length })}</h3>
-              <button type="button" className="btn btn-small btn-danger" onClick={deleteSelection} data-testid="delete-selection">
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                onClick={deleteSelection}
+                data-testid="delete-selection"
+              >
                 {t("editor.deleteSelected")}
               </button>
             </section>
           ) : null}
-          {kind === "timber" && doc.area && mode === "MEASUREMENT_AREA" && !readOnly ? (
-            <button type="button" className="btn btn-small" onClick={() => edit((d) => ({ ...d, area: null }))} data-testid="clear-area">
+          {kind === "logs" && doc.area && mode === "MEASUREMENT_AREA" && !readOnly ? (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => edit((d) => ({ ...d, area: null }))}
+              data-testid="clear-area"
+            >
               {t("editor.clearArea")}
             </button>
           ) : null}
@@ -463,14 +625,25 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
 
       {blocker.state === "blocked" ? (
         <div className="dialog-backdrop" role="presentation">
-          <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="unsaved-title" data-testid="unsaved-dialog">
+          <div
+            className="dialog"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="unsaved-title"
+            data-testid="unsaved-dialog"
+          >
             <h2 id="unsaved-title">{t("editor.unsavedTitle")}</h2>
             <p>{t("editor.unsavedText")}</p>
             <div className="dialog-actions">
               <button type="button" className="btn" onClick={() => blocker.reset()} data-testid="unsaved-stay">
                 {t("editor.stay")}
               </button>
-              <button type="button" className="btn btn-danger" onClick={() => blocker.proceed()} data-testid="unsaved-leave">
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => blocker.proceed()}
+                data-testid="unsaved-leave"
+              >
                 {t("editor.leave")}
               </button>
             </div>
@@ -497,7 +670,17 @@ function fallbackRadiusPx(doc: EditorDoc) {
 }
 
 /** The reference's size typed in cm or ft; stored in metres. */
-function ReferenceSizeInput({ metres, unit, disabled, onChange }: { metres: number | null; unit: "cm" | "ft"; disabled: boolean; onChange(metres: number): void }) {
+function ReferenceSizeInput({
+  metres,
+  unit,
+  disabled,
+  onChange,
+}: {
+  metres: number | null;
+  unit: "cm" | "ft";
+  disabled: boolean;
+  onChange(metres: number): void;
+}) {
   const { t } = useTranslation("timber");
   const shown = metres === null ? "" : String(round(convertLength(metres, "m", unit), 4));
   const [text, setText] = useState(shown);

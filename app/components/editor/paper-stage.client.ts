@@ -1,5 +1,6 @@
 import paper from "paper/dist/paper-core";
 import type { Point as XY, ReferenceLine } from "~/domain";
+import { diameterLabel } from "./diameter-label";
 import {
   addLog,
   addPlank,
@@ -14,12 +15,12 @@ import {
   setReference,
   typicalRadiusNear,
   type EditorDoc,
-  type EditorKind,
   type EditorLog,
   type EditorMode,
   type EditorPlank,
 } from "./editor-model";
 import { labelSize, LogsCanvas } from "./logs-canvas.client";
+import type { EditorKind } from "./editor-kinds";
 
 // The drawing surface of the measurement editor: Paper.js on a canvas over the photo.
 //
@@ -64,7 +65,10 @@ const COLOURS = {
   box: "#2563eb",
 };
 
-type Gesture = { move(p: paper.Point, e: PointerEvent): void; up(p: paper.Point, e: PointerEvent, moved: boolean): void };
+type Gesture = {
+  move(p: paper.Point, e: PointerEvent): void;
+  up(p: paper.Point, e: PointerEvent, moved: boolean): void;
+};
 
 interface PlankItem {
   plank: EditorPlank;
@@ -159,7 +163,9 @@ export class PaperStage {
 
   zoomBy(factor: number, around?: { x: number; y: number }, moving = false) {
     const view = this.scope.view;
-    const screen = around ? new this.scope.Point(around.x, around.y) : new this.scope.Point(view.viewSize.width / 2, view.viewSize.height / 2);
+    const screen = around
+      ? new this.scope.Point(around.x, around.y)
+      : new this.scope.Point(view.viewSize.width / 2, view.viewSize.height / 2);
     const anchor = view.viewToProject(screen);
     const zoom = Math.min(Math.max(view.zoom * factor, this.fitZoom / 4), 16);
     const half = new this.scope.Point(view.viewSize.width / 2, view.viewSize.height / 2);
@@ -247,10 +253,16 @@ export class PaperStage {
   private lastMode: EditorMode | null = null;
 
   private requestLogs() {
-    if (!this.input || this.kind !== "timber") return;
+    if (!this.input || this.kind !== "logs") return;
     const m = this.scope.view.matrix;
     const size = this.scope.view.viewSize;
-    this.logs.request(this.input.doc.logs, this.input.diameters, this.input.selection, this.dragged?.key ?? null, { zoom: m.a, tx: m.tx, ty: m.ty, width: size.width, height: size.height });
+    this.logs.request(this.input.doc.logs, this.input.diameters, this.input.selection, this.dragged?.key ?? null, {
+      zoom: m.a,
+      tx: m.tx,
+      ty: m.ty,
+      width: size.width,
+      height: size.height,
+    });
   }
 
   private drawPlanks() {
@@ -288,9 +300,17 @@ export class PaperStage {
     const { doc, mode, referenceIndex } = this.input;
     const handle = 5 / this.zoom;
     const handles = (points: XY[], colour: string) => {
-      for (const p of points) new this.scope.Path.Circle({ center: [p.x, p.y], radius: handle, fillColor: COLOURS.handle, strokeColor: colour, strokeWidth: 2, strokeScaling: false });
+      for (const p of points)
+        new this.scope.Path.Circle({
+          center: [p.x, p.y],
+          radius: handle,
+          fillColor: COLOURS.handle,
+          strokeColor: colour,
+          strokeWidth: 2,
+          strokeScaling: false,
+        });
     };
-    if (this.kind === "timber") {
+    if (this.kind === "logs") {
       const area = this.areaDraft ?? doc.area;
       if (area?.length) {
         new this.scope.Path({
@@ -305,7 +325,12 @@ export class PaperStage {
         if (mode === "MEASUREMENT_AREA") handles(area, COLOURS.area);
       }
       doc.loadLines.forEach((line, i) => {
-        new this.scope.Path({ segments: line.map((p) => [p.x, p.y]), strokeColor: COLOURS.loadLine, strokeWidth: i === this.activeLine ? 3 : 2, strokeScaling: false });
+        new this.scope.Path({
+          segments: line.map((p) => [p.x, p.y]),
+          strokeColor: COLOURS.loadLine,
+          strokeWidth: i === this.activeLine ? 3 : 2,
+          strokeScaling: false,
+        });
         if (mode === "LOAD_LINES") handles(line, COLOURS.loadLine);
       });
       doc.references.forEach((ref, i) => {
@@ -329,9 +354,16 @@ export class PaperStage {
     if (this.selectedVertex) {
       const points = this.selectedVertex.target === "area" ? doc.area : doc.loadLines[this.selectedVertex.target];
       const p = points?.[this.selectedVertex.index];
-      if (p) new this.scope.Path.Circle({ center: [p.x, p.y], radius: handle * 1.6, strokeColor: COLOURS.box, strokeWidth: 2, strokeScaling: false });
+      if (p)
+        new this.scope.Path.Circle({
+          center: [p.x, p.y],
+          radius: handle * 1.6,
+          strokeColor: COLOURS.box,
+          strokeWidth: 2,
+          strokeScaling: false,
+        });
     }
-    if ((mode === "PLANKS" || mode === "EDIT") && this.kind === "lumber") {
+    if ((mode === "PLANKS" || mode === "EDIT") && this.kind === "planks") {
       for (const p of doc.planks) {
         if (!this.input.selection.has(p.key)) continue;
         handles(corners(p), COLOURS.box);
@@ -373,7 +405,8 @@ export class PaperStage {
     if (best) return { plank: (best as { plank: EditorPlank }).plank, corner: (best as { corner: number }).corner };
     for (let i = planks.length - 1; i >= 0; i--) {
       const pl = planks[i];
-      if (p.x >= pl.x && p.x <= pl.x + pl.width && p.y >= pl.y && p.y <= pl.y + pl.height) return { plank: pl, corner: null };
+      if (p.x >= pl.x && p.x <= pl.x + pl.width && p.y >= pl.y && p.y <= pl.y + pl.height)
+        return { plank: pl, corner: null };
     }
     return null;
   }
@@ -399,7 +432,12 @@ export class PaperStage {
 
   private listen() {
     const c = this.canvas;
-    const on = <K extends keyof HTMLElementEventMap>(target: HTMLElement | Window, type: K, fn: (e: HTMLElementEventMap[K]) => void, opts?: AddEventListenerOptions) => {
+    const on = <K extends keyof HTMLElementEventMap>(
+      target: HTMLElement | Window,
+      type: K,
+      fn: (e: HTMLElementEventMap[K]) => void,
+      opts?: AddEventListenerOptions,
+    ) => {
       target.addEventListener(type, fn as EventListener, opts);
       this.cleanup.push(() => target.removeEventListener(type, fn as EventListener, opts));
     };
@@ -415,7 +453,11 @@ export class PaperStage {
       (e) => {
         e.preventDefault();
         const r = c.getBoundingClientRect();
-        this.zoomBy(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), { x: e.clientX - r.left, y: e.clientY - r.top }, true);
+        this.zoomBy(
+          Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)),
+          { x: e.clientX - r.left, y: e.clientY - r.top },
+          true,
+        );
       },
       { passive: false },
     );
@@ -443,7 +485,12 @@ export class PaperStage {
       // A second finger: pinch-zoom and pan; whatever the first finger started is dropped.
       this.gesture = null;
       const [a, b] = [...this.pointers.values()];
-      this.pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), zoom: this.zoom, center: this.scope.view.center, mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+      this.pinch = {
+        distance: Math.hypot(a.x - b.x, a.y - b.y),
+        zoom: this.zoom,
+        center: this.scope.view.center,
+        mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
+      };
       return;
     }
     const screen = this.local(e);
@@ -516,10 +563,17 @@ export class PaperStage {
     if (!v) return false;
     this.selectedVertex = null;
     if (v.target === "area") {
-      this.callbacks.edit((doc) => (doc.area && doc.area.length > 3 ? setArea(doc, deleteVertex(doc.area, v.index)) : doc));
+      this.callbacks.edit((doc) =>
+        doc.area && doc.area.length > 3 ? setArea(doc, deleteVertex(doc.area, v.index)) : doc,
+      );
     } else {
       const line = v.target;
-      this.callbacks.edit((doc) => setLoadLines(doc, doc.loadLines.map((l, i) => (i === line ? deleteVertex(l, v.index) : l)).filter((l) => l.length >= 2)));
+      this.callbacks.edit((doc) =>
+        setLoadLines(
+          doc,
+          doc.loadLines.map((l, i) => (i === line ? deleteVertex(l, v.index) : l)).filter((l) => l.length >= 2),
+        ),
+      );
     }
     return true;
   }
@@ -544,7 +598,7 @@ export class PaperStage {
   }
 
   private gestureFor(mode: EditorMode, p: paper.Point, e: PointerEvent): Gesture | null {
-    if (this.kind === "lumber") return this.plankGesture(mode, p, e);
+    if (this.kind === "planks") return this.plankGesture(mode, p, e);
     switch (mode) {
       case "EDIT":
       case "LOGS":
@@ -571,7 +625,9 @@ export class PaperStage {
       let last = start;
       return {
         move: (q) => {
-          last = hit.rim ? { ...start, r: Math.max(2, Math.hypot(q.x - start.x, q.y - start.y)) } : { ...start, x: q.x - offset.x, y: q.y - offset.y };
+          last = hit.rim
+            ? { ...start, r: Math.max(2, Math.hypot(q.x - start.x, q.y - start.y)) }
+            : { ...start, x: q.x - offset.x, y: q.y - offset.y };
           item.place(last);
         },
         up: (_q, _e, moved) => {
@@ -597,7 +653,9 @@ export class PaperStage {
         },
       };
     }
-    return this.boxSelectGesture(p, e.shiftKey, (rect) => this.input.doc.logs.filter((l) => rect.contains(new this.scope.Point(l.x, l.y))).map((l) => l.key));
+    return this.boxSelectGesture(p, e.shiftKey, (rect) =>
+      this.input.doc.logs.filter((l) => rect.contains(new this.scope.Point(l.x, l.y))).map((l) => l.key),
+    );
   }
 
   /**
@@ -621,9 +679,23 @@ export class PaperStage {
   /** The log under the pointer, lifted out of the logs canvas into Paper.js while it is dragged. */
   private draggedLog(log: EditorLog) {
     this.overlayLayer.activate();
-    const circle = new this.scope.Path.Circle({ center: [log.x, log.y], radius: log.r, strokeColor: COLOURS.modified, strokeWidth: 2, strokeScaling: false, fillColor: COLOURS.selectedFill });
+    const circle = new this.scope.Path.Circle({
+      center: [log.x, log.y],
+      radius: log.r,
+      strokeColor: COLOURS.modified,
+      strokeWidth: 2,
+      strokeScaling: false,
+      fillColor: COLOURS.selectedFill,
+    });
     const d = this.input.diameters.get(log.key);
-    const label = new this.scope.PointText({ point: [log.x, log.y], justification: "center", fillColor: COLOURS.label, fontWeight: "bold", fontFamily: "sans-serif", content: d ? d.toFixed(1) : "" });
+    const label = new this.scope.PointText({
+      point: [log.x, log.y],
+      justification: "center",
+      fillColor: COLOURS.label,
+      fontWeight: "bold",
+      fontFamily: "sans-serif",
+      content: d ? diameterLabel(d) : "",
+    });
     this.dragged = { key: log.key, items: [circle, label], done: false };
     this.requestLogs();
     const place = (at: { x: number; y: number; r: number }) => {
@@ -646,7 +718,14 @@ export class PaperStage {
 
   private boxSelectGesture(start: paper.Point, add: boolean, inside: (rect: paper.Rectangle) => string[]): Gesture {
     this.overlayLayer.activate();
-    const box = new this.scope.Path.Rectangle({ from: start, to: start, strokeColor: COLOURS.box, dashArray: [4, 4], strokeWidth: 1, strokeScaling: false });
+    const box = new this.scope.Path.Rectangle({
+      from: start,
+      to: start,
+      strokeColor: COLOURS.box,
+      dashArray: [4, 4],
+      strokeWidth: 1,
+      strokeScaling: false,
+    });
     let rect = new this.scope.Rectangle(start, start);
     return {
       move: (q) => {
@@ -674,9 +753,15 @@ export class PaperStage {
       const end = this.hitVertex(ends, p);
       if (end < 0) continue;
       this.callbacks.selectReference(i);
-      return this.lineDrag(refs[i], (ref, q) => (end === 0 ? { ...ref, x1: q.x, y1: q.y } : { ...ref, x2: q.x, y2: q.y }), (ref) => this.callbacks.edit((doc) => setReference(doc, i, ref)));
+      return this.lineDrag(
+        refs[i],
+        (ref, q) => (end === 0 ? { ...ref, x1: q.x, y1: q.y } : { ...ref, x2: q.x, y2: q.y }),
+        (ref) => this.callbacks.edit((doc) => setReference(doc, i, ref)),
+      );
     }
-    const onLine = refs.findIndex((r) => distanceToSegment(p, { x: r.x1, y: r.y1 }, { x: r.x2, y: r.y2 }) <= this.tolerance());
+    const onLine = refs.findIndex(
+      (r) => distanceToSegment(p, { x: r.x1, y: r.y1 }, { x: r.x2, y: r.y2 }) <= this.tolerance(),
+    );
     if (onLine >= 0) {
       this.callbacks.selectReference(onLine);
       return null;
@@ -696,9 +781,19 @@ export class PaperStage {
     );
   }
 
-  private lineDrag(ref: ReferenceLine, next: (ref: ReferenceLine, q: XY) => ReferenceLine, done: (ref: ReferenceLine) => void): Gesture {
+  private lineDrag(
+    ref: ReferenceLine,
+    next: (ref: ReferenceLine, q: XY) => ReferenceLine,
+    done: (ref: ReferenceLine) => void,
+  ): Gesture {
     this.overlayLayer.activate();
-    const line = new this.scope.Path.Line({ from: [ref.x1, ref.y1], to: [ref.x2, ref.y2], strokeColor: COLOURS.box, strokeWidth: 3, strokeScaling: false });
+    const line = new this.scope.Path.Line({
+      from: [ref.x1, ref.y1],
+      to: [ref.x2, ref.y2],
+      strokeColor: COLOURS.box,
+      strokeWidth: 3,
+      strokeScaling: false,
+    });
     let current = ref;
     return {
       move: (q) => {
@@ -714,9 +809,21 @@ export class PaperStage {
   }
 
   /** Drags one vertex; an inserted vertex (`inserted`) is kept even when the pointer does not move. */
-  private vertexDrag(points: readonly XY[], index: number, closed: boolean, done: (points: XY[]) => void, inserted = false): Gesture {
+  private vertexDrag(
+    points: readonly XY[],
+    index: number,
+    closed: boolean,
+    done: (points: XY[]) => void,
+    inserted = false,
+  ): Gesture {
     this.overlayLayer.activate();
-    const path = new this.scope.Path({ segments: points.map((q) => [q.x, q.y]), closed, strokeColor: COLOURS.box, strokeWidth: 2, strokeScaling: false });
+    const path = new this.scope.Path({
+      segments: points.map((q) => [q.x, q.y]),
+      closed,
+      strokeColor: COLOURS.box,
+      strokeWidth: 2,
+      strokeScaling: false,
+    });
     let current = [...points];
     return {
       move: (q) => {
@@ -737,18 +844,42 @@ export class PaperStage {
       const vi = this.hitVertex(lines[li], p);
       if (vi < 0) continue;
       if (e.altKey) {
-        this.callbacks.edit((doc) => setLoadLines(doc, doc.loadLines.map((l, i) => (i === li ? deleteVertex(l, vi) : l)).filter((l) => l.length >= 2)));
+        this.callbacks.edit((doc) =>
+          setLoadLines(
+            doc,
+            doc.loadLines.map((l, i) => (i === li ? deleteVertex(l, vi) : l)).filter((l) => l.length >= 2),
+          ),
+        );
         return null;
       }
       this.selectedVertex = { target: li, index: vi };
-      return this.vertexDrag(lines[li], vi, false, (pts) => this.callbacks.edit((doc) => setLoadLines(doc, doc.loadLines.map((l, i) => (i === li ? pts : l)))));
+      return this.vertexDrag(lines[li], vi, false, (pts) =>
+        this.callbacks.edit((doc) =>
+          setLoadLines(
+            doc,
+            doc.loadLines.map((l, i) => (i === li ? pts : l)),
+          ),
+        ),
+      );
     }
     for (let li = 0; li < lines.length; li++) {
       const si = this.hitSegment(lines[li], false, p);
       if (si < 0) continue;
       const inserted = insertVertex(lines[li], si, { x: round2(p.x), y: round2(p.y) });
       this.selectedVertex = { target: li, index: si + 1 };
-      return this.vertexDrag(inserted, si + 1, false, (pts) => this.callbacks.edit((doc) => setLoadLines(doc, doc.loadLines.map((l, i) => (i === li ? pts : l)))), true);
+      return this.vertexDrag(
+        inserted,
+        si + 1,
+        false,
+        (pts) =>
+          this.callbacks.edit((doc) =>
+            setLoadLines(
+              doc,
+              doc.loadLines.map((l, i) => (i === li ? pts : l)),
+            ),
+          ),
+        true,
+      );
     }
     const q = { x: round2(p.x), y: round2(p.y) };
     return {
@@ -756,7 +887,12 @@ export class PaperStage {
       up: () => {
         const active = this.activeLine;
         if (active !== null && lines[active]) {
-          this.callbacks.edit((doc) => setLoadLines(doc, doc.loadLines.map((l, i) => (i === active ? [...l, q] : l))));
+          this.callbacks.edit((doc) =>
+            setLoadLines(
+              doc,
+              doc.loadLines.map((l, i) => (i === active ? [...l, q] : l)),
+            ),
+          );
         } else {
           // A new line starts here; each next click adds a point until Enter or a double-click.
           this.activeLine = lines.length;
@@ -828,13 +964,34 @@ export class PaperStage {
         up: (_q, _e, moved) => {
           if (!moved) return;
           const r = normaliseRect(last);
-          this.callbacks.edit((doc) => changePlanks(doc, new Map([[key, { x: round2(r.x), y: round2(r.y), width: round2(Math.max(r.width, 1)), height: round2(Math.max(r.height, 1)) }]])));
+          this.callbacks.edit((doc) =>
+            changePlanks(
+              doc,
+              new Map([
+                [
+                  key,
+                  {
+                    x: round2(r.x),
+                    y: round2(r.y),
+                    width: round2(Math.max(r.width, 1)),
+                    height: round2(Math.max(r.height, 1)),
+                  },
+                ],
+              ]),
+            ),
+          );
         },
       };
     }
     if (mode === "PLANKS") {
       this.overlayLayer.activate();
-      const preview = new this.scope.Path.Rectangle({ from: p, to: p, strokeColor: COLOURS.modified, strokeWidth: 2, strokeScaling: false });
+      const preview = new this.scope.Path.Rectangle({
+        from: p,
+        to: p,
+        strokeColor: COLOURS.modified,
+        strokeWidth: 2,
+        strokeScaling: false,
+      });
       let rect = new this.scope.Rectangle(p, p);
       return {
         move: (q) => {
@@ -847,11 +1004,22 @@ export class PaperStage {
             this.callbacks.select(new Set());
             return;
           }
-          this.callbacks.edit((doc) => addPlank(doc, { x: round2(rect.x), y: round2(rect.y), width: round2(rect.width), height: round2(rect.height) }));
+          this.callbacks.edit((doc) =>
+            addPlank(doc, {
+              x: round2(rect.x),
+              y: round2(rect.y),
+              width: round2(rect.width),
+              height: round2(rect.height),
+            }),
+          );
         },
       };
     }
-    return this.boxSelectGesture(p, e.shiftKey, (rect) => this.input.doc.planks.filter((pl) => rect.contains(new this.scope.Point(pl.x + pl.width / 2, pl.y + pl.height / 2))).map((pl) => pl.key));
+    return this.boxSelectGesture(p, e.shiftKey, (rect) =>
+      this.input.doc.planks
+        .filter((pl) => rect.contains(new this.scope.Point(pl.x + pl.width / 2, pl.y + pl.height / 2)))
+        .map((pl) => pl.key),
+    );
   }
 }
 
@@ -863,7 +1031,6 @@ function corners(p: { x: number; y: number; width: number; height: number }): XY
     { x: p.x, y: p.y + p.height },
   ];
 }
-
 
 function distanceToSegment(p: XY, a: XY, b: XY) {
   const dx = b.x - a.x;

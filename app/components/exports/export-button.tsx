@@ -25,12 +25,24 @@ type Props = {
  * ("being prepared") or an error toast, and hands the new export to the live notices; without
  * JavaScript it is a plain form post answered by a redirect with the same toasts.
  */
-export function ExportButton({ kind, reportType, measurementIds, measurementId, storageId, fields, label, className, children }: Props) {
+export function ExportButton({
+  kind,
+  reportType,
+  measurementIds,
+  measurementId,
+  storageId,
+  fields,
+  label,
+  className,
+  children,
+}: Props) {
   const { t } = useTranslation("exports");
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const action =
-    kind === "pdf" && measurementId !== undefined ? `/api/web_app/pdf_exports/${measurementId}` : `/api/web_app/${kind}_exports`;
+    kind === "pdf" && measurementId !== undefined
+      ? `/api/web_app/pdf_exports/${measurementId}`
+      : `/api/web_app/${kind}_exports`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,14 +57,25 @@ export function ExportButton({ kind, reportType, measurementIds, measurementId, 
     }
     setBusy(true);
     try {
-      const response = await fetch(action, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
-      const data = (await response.json().catch(() => null)) as (ExportSummary & { errors?: Record<string, string[]> }) | null;
+      const response = await fetch(action, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+      const data = (await response.json().catch(() => null)) as
+        (ExportSummary & { errors?: Record<string, string[]> }) | null;
       if (response.ok && data) {
         showToast({ type: "info", key: "exports:toast.preparing" });
         announceExportRequested(data);
-      } else if (Object.values(data?.errors ?? {}).flat().some((m) => m.startsWith("exports:errors."))) {
+      } else if (
+        Object.values(data?.errors ?? {})
+          .flat()
+          .some((m) => m.startsWith("exports:errors."))
+      ) {
         // The schema's own reason (empty selection, too many for one PDF...), in the reader's language.
-        const key = Object.values(data!.errors!).flat().find((m) => m.startsWith("exports:errors."))!;
+        const key = Object.values(data!.errors!)
+          .flat()
+          .find((m) => m.startsWith("exports:errors."))!;
         showToast({ type: "error", key, values: { max: 200 } });
       } else {
         showToast({ type: "error", key: kind === "excel" ? "exports:toast.excelFailed" : "exports:toast.pdfFailed" });
@@ -65,7 +88,13 @@ export function ExportButton({ kind, reportType, measurementIds, measurementId, 
   }
 
   return (
-    <form method="post" action={action} onSubmit={onSubmit} className={className ?? "export-button"} data-testid={`export-button-${reportType}`}>
+    <form
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      className={className ?? "export-button"}
+      data-testid={`export-button-${reportType}`}
+    >
       <input type="hidden" name="report_type" value={reportType} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {measurementIds ? <input type="hidden" name="measurement_ids" value={measurementIds.join(",")} /> : null}

@@ -16,7 +16,19 @@ export interface OverlayPlank {
  * (the viewBox is the photo's size, so the overlay scales with the picture): green as detected,
  * red once a person added or moved them; removed planks are not drawn. A label gives the count.
  */
-export function LumberPhoto({ src, width, height, planks, alt }: { src: string | null; width: number | null; height: number | null; planks: OverlayPlank[]; alt: string }) {
+export function LumberPhoto({
+  src,
+  width,
+  height,
+  planks,
+  alt,
+}: {
+  src: string | null;
+  width: number | null;
+  height: number | null;
+  planks: OverlayPlank[];
+  alt: string;
+}) {
   const { t } = useTranslation("timber");
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
@@ -35,7 +47,13 @@ export function LumberPhoto({ src, width, height, planks, alt }: { src: string |
   return (
     <figure className="measurement-photo lumber-photo" data-testid="lumber-photo">
       <img ref={img} src={src} alt={alt} width={width} height={height} onError={() => setFailed(true)} />
-      <svg viewBox={`0 0 ${width} ${height}`} className="log-overlay" aria-hidden data-testid="plank-overlay" preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="log-overlay"
+        aria-hidden
+        data-testid="plank-overlay"
+        preserveAspectRatio="none"
+      >
         {kept.map((p) => (
           <rect
             key={p.id}

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from "~/i18n";
 import { OrganizationSwitcher } from "./organization-switcher";
+import type { ReactNode } from "react";
 
 export function Header({
   user,

@@ -1,4 +1,5 @@
 import type { IconName } from "~/components/ui/icon";
+import { MEASUREMENT_MODES, type MeasurementModeKey } from "~/utils/measurement-modes";
 
 // The sidebar of "Application shell and sidebar" as data: what each user sees is decided here.
 
@@ -11,8 +12,7 @@ export type NavEntry = {
   badge?: number;
 };
 
-export const MEASUREMENT_MODES = ["timber", "container", "truck", "lumber", "cmpc"] as const;
-export type MeasurementModeKey = (typeof MEASUREMENT_MODES)[number];
+export { MEASUREMENT_MODES, type MeasurementModeKey };
 
 export function measurementEntries(opts: { cmpcEnabled: boolean }): NavEntry[] {
   const entries: NavEntry[] = [

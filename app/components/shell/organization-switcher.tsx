@@ -13,7 +13,12 @@ export function OrganizationSwitcher({
   organizations: { id: number; name: string }[];
 }) {
   const { t } = useTranslation("shell");
-  if (organizations.length < 2) return <span className="org-name" data-testid="org-name">{current.name}</span>;
+  if (organizations.length < 2)
+    return (
+      <span className="org-name" data-testid="org-name">
+        {current.name}
+      </span>
+    );
 
   async function switchWithFetch(event: React.FormEvent<HTMLFormElement>, id: number) {
     event.preventDefault();
@@ -25,7 +30,9 @@ export function OrganizationSwitcher({
   return (
     <details className="dropdown org-switcher" data-testid="org-switcher">
       <summary className="btn btn-ghost">
-        <span className="org-name" data-testid="org-name">{current.name}</span>
+        <span className="org-name" data-testid="org-name">
+          {current.name}
+        </span>
         <span className="sr-only">{t("header.switchOrganization")}</span>
       </summary>
       <ul className="dropdown-menu" role="menu">

@@ -9,7 +9,12 @@ function Entry({ entry, label, features }: { entry: NavEntry; label: string; fea
   const locked = isLocked(entry, features);
   return (
     <li>
-      <NavLink to={entry.to} className={({ isActive }) => cx("nav-link", isActive && "active")} data-testid={`nav-${entry.to}`}>
+      <NavLink
+        to={entry.to}
+        className={({ isActive }) => cx("nav-link", isActive && "active")}
+        title={label}
+        data-testid={`nav-${entry.to}`}
+      >
         <Icon name={entry.icon} />
         <span className="nav-label">{label}</span>
         {entry.badge ? (
@@ -48,7 +53,11 @@ export function Sidebar({
         ))}
       </ul>
       <ul>
-        <Entry entry={{ key: "exports", to: "/exports", icon: "exports" }} label={t("nav.exports")} features={features} />
+        <Entry
+          entry={{ key: "exports", to: "/exports", icon: "exports" }}
+          label={t("nav.exports")}
+          features={features}
+        />
       </ul>
       {isAdmin ? (
         <>

@@ -1,5 +1,9 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CheckboxMultiSelect } from "~/components/ui/checkbox-multi-select";
+import { DAY_INPUT_PROPS } from "~/components/ui/day-input";
+import { isoDayToDisplay } from "~/domain";
+import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
 
 export interface FilterLookups {
   storages: Array<{ id: number; name: string }>;
@@ -17,7 +21,15 @@ const ids = (v: string | undefined) => (v ? v.split(",") : []);
  * is the filter. Empty inputs are dropped by the server; lists are multi-selects (repeated
  * parameters join with commas); integer and decimal custom fields take numbers only.
  */
-export function FilterPanel({ values, errors, lookups }: { values: Record<string, string>; errors: Record<string, string[]>; lookups: FilterLookups }) {
+export function FilterPanel({
+  values,
+  errors,
+  lookups,
+}: {
+  values: Record<string, string>;
+  errors: Record<string, string[]>;
+  lookups: FilterLookups;
+}) {
   const { t } = useTranslation(["timber", "lookups"]);
   const err = (name: string) =>
     errors[name]?.length ? (
@@ -28,22 +40,34 @@ export function FilterPanel({ values, errors, lookups }: { values: Record<string
       </ul>
     ) : null;
   const multi = (name: string, label: string, options: Array<{ id: number | string; name: string }>) => (
-    <div className="field">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      <select id={`f-${name}`} name={name} multiple defaultValue={ids(values[name])} size={Math.min(4, Math.max(2, options.length))}>
-        {options.map((o) => (
-          <option key={o.id} value={String(o.id)}>
-            {o.name}
-          </option>
-        ))}
-      </select>
+    <>
+      <CheckboxMultiSelect
+        id={`f-${name}`}
+        name={name}
+        label={label}
+        options={options}
+        selected={ids(values[name])}
+        invalid={!!errors[name]?.length}
+      />
       {err(name)}
-    </div>
+    </>
   );
-  const input = (name: string, label: string, type: "date" | "text" | "number" = "text", extra: Record<string, string> = {}) => (
+  const input = (
+    name: string,
+    label: string,
+    type: "date" | "text" | "number" = "text",
+    extra: Record<string, string> = {},
+  ) => (
     <div className="field">
       <label htmlFor={`f-${name}`}>{label}</label>
-      <input id={`f-${name}`} name={name} type={type} defaultValue={values[name] ?? ""} aria-invalid={errors[name] ? true : undefined} {...extra} />
+      <input
+        id={`f-${name}`}
+        name={name}
+        defaultValue={type === "date" ? isoDayToDisplay(values[name] ?? "") : (values[name] ?? "")}
+        aria-invalid={errors[name] ? true : undefined}
+        {...(type === "date" ? DAY_INPUT_PROPS : { type })}
+        {...extra}
+      />
       {err(name)}
     </div>
   );
@@ -64,13 +88,25 @@ export function FilterPanel({ values, errors, lookups }: { values: Record<string
         <legend>{t("filters.what")}</legend>
         <div className="filter-grid">
           {multi("storage_ids", t("filters.storages"), lookups.storages)}
-          {multi("storage_state_ids", t("filters.storageStates"), [1, 2, 3, 4, 5, 6].map((id) => ({ id, name: t(`states.${id}`) })))}
-          {multi("measurement_type_ids", t("filters.measurementTypes"), [0, 1, 2, 3].map((id) => ({ id, name: t(`types.${id}`) })))}
+          {multi(
+            "storage_state_ids",
+            t("filters.storageStates"),
+            [1, 2, 3, 4, 5, 6].map((id) => ({ id, name: storageStateName(t, id) })),
+          )}
+          {multi(
+            "measurement_type_ids",
+            t("filters.measurementTypes"),
+            [0, 1, 2, 3].map((id) => ({ id, name: measurementTypeName(t, id) })),
+          )}
           {multi("wood_type_ids", t("filters.woodTypes"), lookups.woodTypes)}
           {multi("wood_quality_ids", t("filters.woodQualities"), lookups.woodQualities)}
           {multi("wood_characteristic_ids", t("filters.assortments"), lookups.assortments)}
           {multi("device_ids", t("filters.devices"), lookups.devices)}
-          {input("measurement_ids", t("filters.measurementIds"), "text", { placeholder: "101, 102", inputMode: "numeric", pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*" })}
+          {input("measurement_ids", t("filters.measurementIds"), "text", {
+            placeholder: "101, 102",
+            inputMode: "numeric",
+            pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*",
+          })}
           {input("shipment_number", t("filters.shipmentNumber"))}
           {input("volume_range_start", t("filters.minVolume"), "number", { step: "any", min: "0" })}
           {input("volume_range_end", t("filters.maxVolume"), "number", { step: "any", min: "0" })}
@@ -108,9 +144,19 @@ export function FilterPanel({ values, errors, lookups }: { values: Record<string
                       id={id}
                       name={name}
                       defaultValue={values[name] ?? ""}
-                      type={f.data_type === "integer" || f.data_type === "decimal" ? "number" : f.data_type === "date" ? "date" : f.data_type === "datetime" ? "datetime-local" : "text"}
+                      type={
+                        f.data_type === "integer" || f.data_type === "decimal"
+                          ? "number"
+                          : f.data_type === "date"
+                            ? "date"
+                            : f.data_type === "datetime"
+                              ? "datetime-local"
+                              : "text"
+                      }
                       step={f.data_type === "integer" ? "1" : f.data_type === "decimal" ? "any" : undefined}
-                      inputMode={f.data_type === "integer" ? "numeric" : f.data_type === "decimal" ? "decimal" : undefined}
+                      inputMode={
+                        f.data_type === "integer" ? "numeric" : f.data_type === "decimal" ? "decimal" : undefined
+                      }
                     />
                   )}
                 </div>

@@ -32,9 +32,13 @@ export function MapPanel({ storages, filterQuery }: { storages: MapStorage[]; fi
         const batch = withMeasurements.slice(i, i + 6);
         const results = await Promise.all(
           batch.map((s) =>
-            fetch(`/api/web_app/measurements/markers/storage/${s.id}?${filterQuery}`, { headers: { Accept: "application/json" } })
+            fetch(`/api/web_app/measurements/markers/storage/${s.id}?${filterQuery}`, {
+              headers: { Accept: "application/json" },
+            })
               .then((r) => (r.ok ? r.json() : { items: [] }))
-              .then((d: { items: Array<{ id: number; latitude: number; longitude: number }> }) => d.items.map((m) => ({ ...m, storageName: s.name }))),
+              .then((d: { items: Array<{ id: number; latitude: number; longitude: number }> }) =>
+                d.items.map((m) => ({ ...m, storageName: s.name })),
+              ),
           ),
         );
         for (const r of results) all.push(...r);
@@ -49,11 +53,13 @@ export function MapPanel({ storages, filterQuery }: { storages: MapStorage[]; fi
     return () => {
       cancelled = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for the filter query: refetch when the view or the filters change
   }, [view, key]);
 
   async function openStorage(storage: MapStorage) {
-    const r = await fetch(`/api/web_app/measurements/markers/storage/${storage.id}?${filterQuery}`, { headers: { Accept: "application/json" } });
+    const r = await fetch(`/api/web_app/measurements/markers/storage/${storage.id}?${filterQuery}`, {
+      headers: { Accept: "application/json" },
+    });
     const data = r.ok ? ((await r.json()) as { items: Array<{ id: number }> }) : { items: [] };
     if (data.items.length === 0) showToast({ type: "info", key: "timber:map.noLocated" });
     else navigate(`/measurement/${data.items[0].id}`);
@@ -64,10 +70,21 @@ export function MapPanel({ storages, filterQuery }: { storages: MapStorage[]; fi
       <div className="card-header">
         <h2 className="card-title">{t("map.title")}</h2>
         <div className="segmented" role="group" aria-label={t("map.view")}>
-          <button type="button" className={`btn btn-small${view === "storages" ? " active" : ""}`} aria-pressed={view === "storages"} onClick={() => setView("storages")}>
+          <button
+            type="button"
+            className={`btn btn-small${view === "storages" ? " active" : ""}`}
+            aria-pressed={view === "storages"}
+            onClick={() => setView("storages")}
+          >
             {t("map.storages")}
           </button>
-          <button type="button" className={`btn btn-small${view === "measurements" ? " active" : ""}`} aria-pressed={view === "measurements"} onClick={() => setView("measurements")} data-testid="map-view-measurements">
+          <button
+            type="button"
+            className={`btn btn-small${view === "measurements" ? " active" : ""}`}
+            aria-pressed={view === "measurements"}
+            onClick={() => setView("measurements")}
+            data-testid="map-view-measurements"
+          >
             {t("map.measurements")}
           </button>
         </div>
@@ -83,7 +100,9 @@ export function MapPanel({ storages, filterQuery }: { storages: MapStorage[]; fi
             labels={{ measurement: (id) => t("measurement", { id }) }}
           />
           {view === "measurements" && loading ? <p className="muted">{t("map.loading")}</p> : null}
-          {view === "measurements" && !loading && measurements?.length === 0 ? <p className="muted">{t("map.noCoordinates")}</p> : null}
+          {view === "measurements" && !loading && measurements?.length === 0 ? (
+            <p className="muted">{t("map.noCoordinates")}</p>
+          ) : null}
         </Suspense>
       ) : (
         <div className="timber-map-canvas map-loading">

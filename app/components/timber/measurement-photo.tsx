@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/utils/use-format";
 
 export interface OverlayLog {
   id: number;
@@ -23,7 +24,10 @@ export function MeasurementPhoto({
   logs,
   references,
   alt,
+  manual = false,
 }: {
+  /** A manual measurement has no photo by design: say so instead of a missing-photo error. */
+  manual?: boolean;
   src: string | null;
   width: number | null;
   height: number | null;
@@ -33,6 +37,14 @@ export function MeasurementPhoto({
 }) {
   const { t } = useTranslation("timber");
   const [failed, setFailed] = useState(false);
+  const format = useFormat();
+  if (manual && !src) {
+    return (
+      <div className="photo-placeholder photo-manual" data-testid="photo-placeholder">
+        {t("detail.manualNoPhoto")}
+      </div>
+    );
+  }
   if (!src || failed || !width || !height) {
     return (
       <div className="photo-placeholder" data-testid="photo-placeholder">
@@ -40,11 +52,17 @@ export function MeasurementPhoto({
       </div>
     );
   }
-  const fmt = (d: number) => d.toFixed(1);
+  const fmt = (d: number) => format.number(d, 1);
   return (
     <figure className="measurement-photo" data-testid="measurement-photo">
       <img src={src} alt={alt} width={width} height={height} onError={() => setFailed(true)} />
-      <svg viewBox={`0 0 ${width} ${height}`} className="log-overlay" aria-hidden data-testid="log-overlay" preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="log-overlay"
+        aria-hidden
+        data-testid="log-overlay"
+        preserveAspectRatio="none"
+      >
         {references.map((r, i) => (
           <line key={`ref${i}`} x1={r.x1} y1={r.y1} x2={r.x2} y2={r.y2} className="overlay-reference" />
         ))}

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/utils/use-format";
+import type { ReactNode } from "react";
 
 interface Summary {
   unit: string;
@@ -20,9 +21,12 @@ export function MeasurementTables({
   fmtVolume: (v: number) => string;
 }) {
   const { t } = useTranslation("timber");
+  const format = useFormat();
   const unit = summary.unit === "fbm" ? "FBM" : "m³";
   const name = (list: Array<{ id: number; name: string }>, id: string | number | null) =>
-    id === null ? t("tables.unassigned") : (list.find((x) => x.id === Number(id))?.name ?? <span className="text-warning">{id}</span>);
+    id === null
+      ? t("tables.unassigned")
+      : (list.find((x) => x.id === Number(id))?.name ?? <span className="text-warning">{id}</span>);
   if (summary.logCount === 0) return null;
   return (
     <div className="detail-tables">
@@ -41,9 +45,9 @@ export function MeasurementTables({
             <tbody>
               {summary.logsSheet.map((r) => (
                 <tr key={`${r.diameterCm}-${r.lengthM}`}>
-                  <td className="num">{r.diameterCm}</td>
-                  <td className="num">{r.lengthM}</td>
-                  <td className="num">{r.count}</td>
+                  <td className="num">{format.number(r.diameterCm, Number.isInteger(r.diameterCm) ? 0 : 1)}</td>
+                  <td className="num">{format.number(r.lengthM, 2)}</td>
+                  <td className="num">{format.count(r.count)}</td>
                   <td className="num">{fmtVolume(r.volume)}</td>
                 </tr>
               ))}
@@ -56,7 +60,12 @@ export function MeasurementTables({
         <TotalsTable
           testId="by-assortment"
           nameHeader={t("fields.assortment")}
-          rows={summary.byAssortment.map((r) => ({ key: String(r.assortmentId), name: name(lookups.assortments, r.assortmentId), count: r.count, volume: fmtVolume(r.volume) }))}
+          rows={summary.byAssortment.map((r) => ({
+            key: String(r.assortmentId),
+            name: name(lookups.assortments, r.assortmentId),
+            count: format.count(r.count),
+            volume: fmtVolume(r.volume),
+          }))}
           countHeader={t("tables.count")}
           volumeHeader={t("tables.volume", { unit })}
         />
@@ -69,7 +78,12 @@ export function MeasurementTables({
           <TotalsTable
             testId="by-cull"
             nameHeader={t("tables.cull")}
-            rows={summary.byCull.map((r) => ({ key: String(r.cullId), name: name(lookups.culls, r.cullId), count: r.count, volume: fmtVolume(r.volume) }))}
+            rows={summary.byCull.map((r) => ({
+              key: String(r.cullId),
+              name: name(lookups.culls, r.cullId),
+              count: format.count(r.count),
+              volume: fmtVolume(r.volume),
+            }))}
             countHeader={t("tables.count")}
             volumeHeader={t("tables.volume", { unit })}
           />
@@ -82,7 +96,11 @@ export function MeasurementTables({
 type Status = { status: number; score?: number; angle?: number } | undefined;
 
 /** Metrology checks of the photo: status 1 is passed. */
-export function Metrology({ metrology }: { metrology: { angle_validation?: Status; interference?: Status; brightness?: Status; is_valid?: boolean } | null }) {
+export function Metrology({
+  metrology,
+}: {
+  metrology: { angle_validation?: Status; interference?: Status; brightness?: Status; is_valid?: boolean } | null;
+}) {
   const { t } = useTranslation("timber");
   return (
     <section className="card" data-testid="metrology">
@@ -96,13 +114,17 @@ export function Metrology({ metrology }: { metrology: { angle_validation?: Statu
             return (
               <li key={k}>
                 <span>{t(`metrology.${k}`)}</span>
-                <span className={`badge ${s?.status === 1 ? "badge-state-success" : s ? "badge-danger" : ""}`}>{s ? t(s.status === 1 ? "metrology.passed" : "metrology.failed") : "-"}</span>
+                <span className={`badge ${s?.status === 1 ? "badge-state-success" : s ? "badge-danger" : ""}`}>
+                  {s ? t(s.status === 1 ? "metrology.passed" : "metrology.failed") : "-"}
+                </span>
               </li>
             );
           })}
           <li>
             <strong>{t("metrology.valid")}</strong>
-            <span className={`badge ${metrology.is_valid ? "badge-state-success" : "badge-danger"}`}>{t(metrology.is_valid ? "yes" : "no")}</span>
+            <span className={`badge ${metrology.is_valid ? "badge-state-success" : "badge-danger"}`}>
+              {t(metrology.is_valid ? "yes" : "no")}
+            </span>
           </li>
         </ul>
       )}
@@ -122,7 +144,7 @@ function TotalsTable({
   nameHeader: string;
   countHeader: string;
   volumeHeader: string;
-  rows: { key: string; name: ReactNode; count: number; volume: string }[];
+  rows: { key: string; name: ReactNode; count: string; volume: string }[];
 }) {
   return (
     <table className="table" data-testid={testId}>

@@ -2,6 +2,9 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
+import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
+import { useFormat } from "~/utils/use-format";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export interface StorageRow {
   id: number;
@@ -39,7 +42,11 @@ const BADGE: Record<number, string> = { 1: "warning", 2: "none", 3: "secondary",
 
 export function StorageStateBadge({ state }: { state: number }) {
   const { t } = useTranslation("timber");
-  return <span className={`badge badge-state-${BADGE[state] ?? "none"}`}>{BADGE[state] ? t(`states.${state}`) : "ENUM_ERROR"}</span>;
+  return (
+    <span className={`badge badge-state-${BADGE[state] ?? "none"}`}>
+      {BADGE[state] ? storageStateName(t, state) : "ENUM_ERROR"}
+    </span>
+  );
 }
 
 /**
@@ -68,9 +75,9 @@ export function StoragesTable({
   origin: string;
 }) {
   const { t } = useTranslation("timber");
+  const format = useFormat();
   const [selected, setSelected] = useState<number[]>([]);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   // A new location (e.g. the redirect after a bulk action) remounts the list: the selection clears.
   const locationKey = useLocation().key;
 
@@ -120,9 +127,9 @@ export function StoragesTable({
                   <td>
                     <StorageStateBadge state={s.storage_state_id} />
                   </td>
-                  <td className="num">{s.measurements_count}</td>
+                  <td className="num">{format.count(s.measurements_count)}</td>
                   <td className="num" data-testid={`storage-${s.id}-logs`}>
-                    {s.logs_count}
+                    {format.count(s.logs_count)}
                   </td>
                   <td className="num" data-testid={`storage-${s.id}-volume`}>
                     {formatVolume(s.volume)}
@@ -164,77 +171,91 @@ export function StoragesTable({
  * menus would double the page), and up front for the expanded row, so without JavaScript the
  * menu works once its row is expanded.
  */
-function RowMenu({ storage, isAdmin, origin, prerender }: { storage: StorageRow; isAdmin: boolean; origin: string; prerender: boolean }) {
+function RowMenu({
+  storage,
+  isAdmin,
+  origin,
+  prerender,
+}: {
+  storage: StorageRow;
+  isAdmin: boolean;
+  origin: string;
+  prerender: boolean;
+}) {
   const { t } = useTranslation("timber");
   const [copied, setCopied] = useState(false);
   const [opened, setOpened] = useState(false);
   const link = storage.token ? `${origin}/public_storage/${storage.token}` : null;
   return (
-    <details className="dropdown row-menu" data-testid={`storage-menu-${storage.id}`} onToggle={(e) => (e.currentTarget.open ? setOpened(true) : undefined)}>
+    <details
+      className="dropdown row-menu"
+      data-testid={`storage-menu-${storage.id}`}
+      onToggle={(e) => (e.currentTarget.open ? setOpened(true) : undefined)}
+    >
       <summary className="btn btn-ghost btn-small" aria-label={t("menu.open", { name: storage.name })}>
         ⋯
       </summary>
       {opened || prerender ? (
-      <div className="dropdown-menu">
-        {storage.canEdit ? (
-          <>
-            <Link className="dropdown-item" to={`/measurements/timber/manual?storage_id=${storage.id}`}>
-              {t("menu.manual")}
+        <div className="dropdown-menu">
+          {storage.canEdit ? (
+            <>
+              <Link className="dropdown-item" to={`/measurements/timber/manual?storage_id=${storage.id}`}>
+                {t("menu.manual")}
+              </Link>
+              <Link className="dropdown-item" to={`/measurements/timber/upload?storage_id=${storage.id}`}>
+                {t("menu.upload")}
+              </Link>
+            </>
+          ) : null}
+          {isAdmin ? (
+            <Link className="dropdown-item" to={`/storages/${storage.id}`}>
+              {t("menu.edit")}
             </Link>
-            <Link className="dropdown-item" to={`/measurements/timber/upload?storage_id=${storage.id}`}>
-              {t("menu.upload")}
-            </Link>
-          </>
-        ) : null}
-        {isAdmin ? (
-          <Link className="dropdown-item" to={`/storages/${storage.id}`}>
-            {t("menu.edit")}
-          </Link>
-        ) : null}
-        {link ? (
-          <button
-            type="button"
-            className="dropdown-item"
-            data-link={link}
-            onClick={async () => {
-              await navigator.clipboard?.writeText(link);
-              setCopied(true);
-              setTimeout(() => setCopied(false), 2000);
-            }}
-          >
-            {copied ? t("menu.copied") : t("menu.copyLink")}
-          </button>
-        ) : isAdmin ? (
-          <Form method="post" className="dropdown-form">
-            <input type="hidden" name="intent" value="create-link" />
-            <input type="hidden" name="storage_id" value={storage.id} />
-            <button type="submit" className="dropdown-item">
-              {t("menu.createLink")}
-            </button>
-          </Form>
-        ) : null}
-        {isAdmin ? (
-          storage.is_default ? (
-            <p className="dropdown-text alert-warning" role="note">
-              {t("menu.defaultNoDelete")}
-            </p>
-          ) : (
-            <Form
-              method="post"
-              className="dropdown-form"
-              onSubmit={(e) => {
-                if (!window.confirm(t("menu.confirmDelete", { name: storage.name }))) e.preventDefault();
+          ) : null}
+          {link ? (
+            <button
+              type="button"
+              className="dropdown-item"
+              data-link={link}
+              onClick={async () => {
+                await navigator.clipboard?.writeText(link);
+                setCopied(true);
+                setTimeout(() => setCopied(false), 2000);
               }}
             >
-              <input type="hidden" name="intent" value="delete-storage" />
+              {copied ? t("menu.copied") : t("menu.copyLink")}
+            </button>
+          ) : isAdmin ? (
+            <Form method="post" className="dropdown-form">
+              <input type="hidden" name="intent" value="create-link" />
               <input type="hidden" name="storage_id" value={storage.id} />
-              <button type="submit" className="dropdown-item danger">
-                {t("menu.delete")}
+              <button type="submit" className="dropdown-item">
+                {t("menu.createLink")}
               </button>
             </Form>
-          )
-        ) : null}
-      </div>
+          ) : null}
+          {isAdmin ? (
+            storage.is_default ? (
+              <p className="dropdown-text alert-warning" role="note">
+                {t("menu.defaultNoDelete")}
+              </p>
+            ) : (
+              <Form
+                method="post"
+                className="dropdown-form"
+                onSubmit={(e) => {
+                  if (!window.confirm(t("menu.confirmDelete", { name: storage.name }))) e.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value="delete-storage" />
+                <input type="hidden" name="storage_id" value={storage.id} />
+                <button type="submit" className="dropdown-item danger">
+                  {t("menu.delete")}
+                </button>
+              </Form>
+            )
+          ) : null}
+        </div>
       ) : null}
     </details>
   );
@@ -276,8 +297,12 @@ function MeasurementsList({
   // selection is read back from the form whenever it changes or the page of the list does.
   const formRef = useRef<HTMLFormElement>(null);
   const readSelection = () =>
-    setSelected([...(formRef.current?.querySelectorAll<HTMLInputElement>('input[name="measurement_ids"]:checked') ?? [])].map((i) => Number(i.value)));
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    setSelected(
+      [...(formRef.current?.querySelectorAll<HTMLInputElement>('input[name="measurement_ids"]:checked') ?? [])].map(
+        (i) => Number(i.value),
+      ),
+    );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- re-read the checked boxes when another storage or page is shown
   useEffect(readSelection, [expanded.storageId, expanded.page]);
   return (
     <Form method="post" className="measurements-list" data-testid="measurements-list" ref={formRef}>
@@ -301,9 +326,20 @@ function MeasurementsList({
                 ) : null}
                 <Link to={`/measurements/timber/${m.id}`} className="measurement-link">
                   {m.photo_thumbnail ? (
-                    <img className="thumb" src={m.photo_thumbnail} alt={t("photoAlt", { id: m.id })} width={80} height={80} loading="lazy" />
+                    <img
+                      className="thumb"
+                      src={m.photo_thumbnail}
+                      alt={t("photoAlt", { id: m.id })}
+                      width={80}
+                      height={80}
+                      loading="lazy"
+                    />
                   ) : (
-                    <span className="thumb thumb-pending" data-testid="thumb-pending" title={t(m.has_photo ? (m.photo_status === 3 ? "photoFailed" : "photoProcessing") : "noPhoto")}>
+                    <span
+                      className="thumb thumb-pending"
+                      data-testid="thumb-pending"
+                      title={t(m.has_photo ? (m.photo_status === 3 ? "photoFailed" : "photoProcessing") : "noPhoto")}
+                    >
                       <Icon name="photo" />
                     </span>
                   )}
@@ -311,7 +347,7 @@ function MeasurementsList({
                     <strong>{t("measurement", { id: m.id })}</strong>
                     <span>{formatDate(m.taken_at)}</span>
                     <span>
-                      {t(`types.${m.measurement_type_id}`)} · {t("logsCount", { count: m.logs_count })}
+                      {measurementTypeName(t, m.measurement_type_id)} · {t("logsCount", { count: m.logs_count })}
                     </span>
                   </span>
                   <span className="measurement-volume" data-testid={`measurement-${m.id}-volume`}>
@@ -333,7 +369,12 @@ function MeasurementsList({
           ) : null}
           <span className="muted">{t("pager.status", { page: expanded.page, total: expanded.totalPages })}</span>
           {expanded.page < expanded.totalPages ? (
-            <Link to={hrefWith({ page: String(expanded.page + 1) })} preventScrollReset className="btn btn-small" data-testid="next-page">
+            <Link
+              to={hrefWith({ page: String(expanded.page + 1) })}
+              preventScrollReset
+              className="btn btn-small"
+              data-testid="next-page"
+            >
               {t("pager.next")}
             </Link>
           ) : null}

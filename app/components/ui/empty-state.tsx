@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function EmptyState({ title, text, children, testId }: { title: string; text?: string; children?: ReactNode; testId?: string }) {
+export function EmptyState({
+  title,
+  text,
+  children,
+  testId,
+}: {
+  title: string;
+  text?: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="empty-state" data-testid={testId ?? "empty-state"}>
       <h2>{title}</h2>

@@ -14,7 +14,8 @@ const PATHS = {
   inventories: "M4 5h16v4H4zM5 9v10h14V9M10 13h4",
   analysis: "M4 20V10M10 20V4M16 20v-7M22 20H2",
   storages: "M12 3l9 5v11H3V8zM8 19v-6h8v6",
-  settings: "M12 9a3 3 0 1 0 0.01 0M4 12h2M18 12h2M12 4v2M12 18v2M6.3 6.3l1.4 1.4M16.3 16.3l1.4 1.4M6.3 17.7l1.4-1.4M16.3 7.7l1.4-1.4",
+  settings:
+    "M12 9a3 3 0 1 0 0.01 0M4 12h2M18 12h2M12 4v2M12 18v2M6.3 6.3l1.4 1.4M16.3 16.3l1.4 1.4M6.3 17.7l1.4-1.4M16.3 7.7l1.4-1.4",
   billing: "M3 6h18v12H3zM3 10h18M7 15h4",
   lock: "M6 11h12v9H6zM8 11V8a4 4 0 0 1 8 0v3",
   logout: "M15 4h4v16h-4M10 8l-4 4l4 4M6 12h10",

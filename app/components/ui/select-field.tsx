@@ -1,21 +1,68 @@
+import { useId, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 
-/** A labelled select with the same error wiring as Field; the empty first option says "Choose". */
-export function SelectField({ name, label, value, options, errors, required = true }: { name: string; label: string; value: string | number | null | undefined; options: Array<[string | number, string]>; errors?: string[]; required?: boolean }) {
+/**
+ * The one labelled select, wired like Field (aria-invalid, aria-describedby, the errors below).
+ * With conform pass `selectProps={getSelectProps(fields.x)}`; plain forms pass name and value.
+ * The first, empty option says `placeholder` ("Choose" by default); `placeholder={false}` leaves it out.
+ */
+export function SelectField({
+  name,
+  label,
+  value,
+  options,
+  errors,
+  required = true,
+  selectProps,
+  placeholder,
+  placeholderDisabled = false,
+}: {
+  name?: string;
+  label: string;
+  value?: string | number | null;
+  options: Array<[string | number, string]>;
+  errors?: string[] | null;
+  required?: boolean;
+  selectProps?: SelectHTMLAttributes<HTMLSelectElement> & { key?: string | null };
+  placeholder?: string | false;
+  placeholderDisabled?: boolean;
+}) {
   const { t } = useTranslation("accounts");
+  const fallbackId = useId();
+  const { key: _key, ...props } = selectProps ?? {};
+  const id = props.id ?? name ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
   return (
     <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <select id={name} name={name} defaultValue={value ?? ""} required={required} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${name}-error` : undefined}>
-        <option value="">{t("common.choose")}</option>
+      <label htmlFor={id}>{label}</label>
+      <select
+        key={_key ?? undefined}
+        id={id}
+        name={name}
+        defaultValue={selectProps ? undefined : (value ?? "")}
+        required={selectProps ? undefined : required}
+        {...props}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      >
+        {placeholder === false ? null : (
+          <option value="" disabled={placeholderDisabled}>
+            {placeholder ?? t("common.choose")}
+          </option>
+        )}
         {options.map(([k, l]) => (
           <option key={k} value={k}>
             {l}
           </option>
         ))}
       </select>
-      {errors?.length ? <ul className="field-errors" id={`${name}-error`}>{errors.map((e) => <li key={e}>{e}</li>)}</ul> : null}
+      {errorId ? (
+        <ul className="field-errors" id={errorId}>
+          {errors!.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
-

@@ -1,8 +1,8 @@
-import { env } from "~/utils/env.server";
 import type { DB } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 import { createLocalProvider } from "./local.server";
-import type { BillingProvider } from "./provider.server";
 import { createStripeProvider } from "./stripe.server";
+import type { BillingProvider } from "./provider.server";
 
 export type { BillingCustomer, BillingProvider } from "./provider.server";
 export { BillingError } from "./rules.server";

@@ -1,27 +1,19 @@
-import { json } from "@remix-run/node";
-import {
-  hasLiveSubscription,
-  type BillingAccount,
-  type SubscriptionItemRow,
-} from "~/models/billing.server";
-import { isPlanId, PACKAGES, TRIAL_MAX_SEATS, TRIAL_PLAN_IDS, type PackageId } from "~/utils/billing-catalog";
+import { isPlanId, PACKAGES, TRIAL_MAX_SEATS, TRIAL_PLAN_IDS, type PackageId } from "~/domain/billing";
+import { hasLiveSubscription, type BillingAccount, type SubscriptionItemRow } from "~/models/billing.server";
+import { AppError } from "~/utils/errors";
 import type { AddItemInput, CheckoutSubscriptionInput, UpdateItemInput } from "~/utils/schemas/billing";
 
 // The spec's purchase rules, checked the same way for both providers before anything is asked of
 // them. A broken rule is a BillingError: 422 with a field error holding a translation key (or
 // 404 for an item that does not exist).
 
-export class BillingError extends Error {
+export class BillingError extends AppError {
   constructor(
     public field: string,
     public key: string,
-    public status: 404 | 422 = 422,
+    status: 404 | 422 = 422,
   ) {
-    super(key);
-  }
-  response() {
-    if (this.status === 404) return json({ error: "not_found" }, { status: 404 });
-    return json({ error: "validation_failed", errors: { [this.field]: [this.key] } }, { status: 422 });
+    super(status, status === 404 ? "not_found" : "validation_failed", status === 404 ? undefined : { [field]: [key] });
   }
 }
 
@@ -36,7 +28,8 @@ export function checkCheckout(account: BillingAccount | undefined, input: Checko
     if (seen.has(li.package_id)) throw new BillingError(`line_items.${i}.package_id`, "billing:errors.duplicateItem");
     seen.add(li.package_id);
     selfService(li.package_id as PackageId, `line_items.${i}.package_id`);
-    if (!PACKAGES[li.package_id as PackageId].perSeat && li.quantity !== 1) throw new BillingError(`line_items.${i}.quantity`, "billing:errors.bundleQuantity");
+    if (!PACKAGES[li.package_id as PackageId].perSeat && li.quantity !== 1)
+      throw new BillingError(`line_items.${i}.quantity`, "billing:errors.bundleQuantity");
   });
   if (input.trial) {
     if (account?.trial_used) throw new BillingError("trial", "billing:errors.trialUsed");
@@ -64,10 +57,13 @@ export function checkAdd(account: BillingAccount | undefined, items: Subscriptio
   selfService(packageId, "package_id");
   const existing = items.find((i) => i.package_id === packageId);
   if (existing && !existing.cancelled) throw new BillingError("package_id", "billing:errors.alreadyPurchased");
-  if (!PACKAGES[packageId].perSeat && input.quantity !== 1) throw new BillingError("quantity", "billing:errors.bundleQuantity");
+  if (!PACKAGES[packageId].perSeat && input.quantity !== 1)
+    throw new BillingError("quantity", "billing:errors.bundleQuantity");
   if (account!.status === "trialing") {
-    if (packageId === "duplicate_storage_measurements_bundle") throw new BillingError("package_id", "billing:errors.duplicateStorageTrial");
-    if (trialSeatsAfter(items, packageId, input.quantity) > TRIAL_MAX_SEATS) throw new BillingError("quantity", "billing:errors.trialSeats");
+    if (packageId === "duplicate_storage_measurements_bundle")
+      throw new BillingError("package_id", "billing:errors.duplicateStorageTrial");
+    if (trialSeatsAfter(items, packageId, input.quantity) > TRIAL_MAX_SEATS)
+      throw new BillingError("quantity", "billing:errors.trialSeats");
   }
 }
 
@@ -75,7 +71,8 @@ export function checkUpdate(account: BillingAccount | undefined, items: Subscrip
   requireLive(account);
   const item = items.find((i) => i.package_id === input.package_id);
   if (!item || item.cancelled) throw new BillingError("package_id", "billing:errors.notPurchased");
-  if (!PACKAGES[input.package_id as PackageId].perSeat && input.quantity !== 1) throw new BillingError("quantity", "billing:errors.bundleQuantity");
+  if (!PACKAGES[input.package_id as PackageId].perSeat && input.quantity !== 1)
+    throw new BillingError("quantity", "billing:errors.bundleQuantity");
   if (account!.status === "trialing" && trialSeatsAfter(items, input.package_id, input.quantity) > TRIAL_MAX_SEATS) {
     throw new BillingError("quantity", "billing:errors.trialSeats");
   }
@@ -88,21 +85,4 @@ export function checkCancel(account: BillingAccount | undefined, items: Subscrip
   requireLive(account);
   if (item.cancelled) throw new BillingError("package_id", "billing:errors.alreadyCancelled");
   return item;
-}
-
-/** The share of the current period still ahead (0..1), for prorated amounts. */
-export function remainingShare(account: Pick<BillingAccount, "paid_until" | "interval">, now = new Date()) {
-  if (!account.paid_until) return 1;
-  const periodMs = (account.interval === "year" ? 365 : 30) * 24 * 3600 * 1000;
-  return Math.min(1, Math.max(0, (account.paid_until.getTime() - now.getTime()) / periodMs));
-}
-
-/** Runs a billing call, turning a BillingError into its 422/404 answer. */
-export async function answerBillingErrors<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof BillingError) throw error.response();
-    throw error;
-  }
 }

@@ -1,6 +1,16 @@
 import Stripe from "stripe";
 import type { InvoiceLine, InvoiceStatus, SubscriptionStatus } from "#db/schema";
 import {
+  cents,
+  isPackageId,
+  isPicturePlanId,
+  packageFromLookupKey,
+  PICTURE_PLANS,
+  stripeLookupKey,
+  TRIAL_MONTHS,
+  type PackageId,
+} from "~/domain/billing";
+import {
   addPictureCredits,
   createInvoice,
   deleteItems,
@@ -15,15 +25,6 @@ import {
   upsertStripeInvoice,
   invoiceView,
 } from "~/models/billing.server";
-import {
-  isPackageId,
-  isPicturePlanId,
-  packageFromLookupKey,
-  PICTURE_PLANS,
-  stripeLookupKey,
-  TRIAL_MONTHS,
-  type PackageId,
-} from "~/utils/billing-catalog";
 import type { DB } from "~/utils/db.server";
 import type { BillingCustomer, BillingProvider } from "./provider.server";
 
@@ -44,19 +45,26 @@ function addMonths(date: Date, months: number) {
   return d;
 }
 
-export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: string; stripe?: Stripe }): BillingProvider {
+export function createStripeProvider(
+  db: DB,
+  opts: { secretKey: string; appUrl: string; stripe?: Stripe },
+): BillingProvider {
   const stripe = opts.stripe ?? stripeClient(opts.secretKey);
   const url = (path: string) => new URL(path, opts.appUrl).toString();
 
   async function customerId(c: BillingCustomer) {
-    const account = await ensureBillingAccount(db, c.organizationId);
+    const account = await ensureBillingAccount(db, { organizationId: c.organizationId });
     if (account.stripe_customer_id) return account.stripe_customer_id;
     const customer = await stripe.customers.create({
       name: c.organization.name,
       email: c.organization.invoice_email ?? c.user.email,
       metadata: { organization_id: String(c.organizationId) },
     });
-    await updateBillingAccount(db, c.organizationId, { provider: "stripe", stripe_customer_id: customer.id });
+    await updateBillingAccount(
+      db,
+      { organizationId: c.organizationId },
+      { provider: "stripe", stripe_customer_id: customer.id },
+    );
     return customer.id;
   }
 
@@ -78,7 +86,7 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
   }
 
   async function live(c: BillingCustomer) {
-    const account = (await getBillingAccount(db, c.organizationId))!;
+    const account = (await getBillingAccount(db, { organizationId: c.organizationId }))!;
     if (!account.stripe_subscription_id) throw new Error("the subscription is not known from Stripe yet");
     return account as typeof account & { stripe_subscription_id: string };
   }
@@ -89,7 +97,10 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
     async checkoutSubscription(c, input) {
       const interval = input.period === 12 ? "year" : "month";
       const customer = await customerId(c);
-      const prices = await priceIds(input.line_items.map((li) => li.package_id), interval);
+      const prices = await priceIds(
+        input.line_items.map((li) => li.package_id),
+        interval,
+      );
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
         customer,
@@ -116,7 +127,11 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: "eur", unit_amount: Math.round(plan.price * 100), product_data: { name: `${plan.pictures} measurements (${packageId})` } },
+            price_data: {
+              currency: "eur",
+              unit_amount: cents(plan.price),
+              product_data: { name: `${plan.pictures} measurements (${packageId})` },
+            },
           },
         ],
         metadata: { organization_id: String(c.organizationId), kind: "picture_package", picture_package: packageId },
@@ -136,27 +151,37 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
         proration_behavior: "always_invoice",
         payment_behavior: "allow_incomplete",
       });
-      await upsertItem(db, c.organizationId, { package_id: input.package_id as PackageId, quantity: input.quantity, stripe_item_id: item.id });
-      await recomputeFeatures(db, c.organizationId);
+      await upsertItem(
+        db,
+        { organizationId: c.organizationId },
+        {
+          package_id: input.package_id as PackageId,
+          quantity: input.quantity,
+          stripe_item_id: item.id,
+        },
+      );
+      await recomputeFeatures(db, { organizationId: c.organizationId });
       return { invoice: await pendingInvoice(c, account.stripe_subscription_id) };
     },
 
     async updateItem(c, input) {
       const account = await live(c);
-      const item = (await listItems(db, c.organizationId)).find((i) => i.package_id === input.package_id)!;
+      const item = (await listItems(db, { organizationId: c.organizationId })).find(
+        (i) => i.package_id === input.package_id,
+      )!;
       await stripe.subscriptionItems.update(item.stripe_item_id!, {
         quantity: input.quantity,
         proration_behavior: "always_invoice",
         payment_behavior: "allow_incomplete",
       });
-      await setItemQuantity(db, c.organizationId, input.package_id, input.quantity);
-      await recomputeFeatures(db, c.organizationId);
+      await setItemQuantity(db, { organizationId: c.organizationId }, input.package_id, input.quantity);
+      await recomputeFeatures(db, { organizationId: c.organizationId });
       return { invoice: await pendingInvoice(c, account.stripe_subscription_id) };
     },
 
     async cancelItem(c, packageId) {
       const account = await live(c);
-      const items = await listItems(db, c.organizationId);
+      const items = await listItems(db, { organizationId: c.organizationId });
       const item = items.find((i) => i.package_id === packageId)!;
       const others = items.filter((i) => i.package_id !== packageId && !i.cancelled);
       if (others.length === 0) {
@@ -166,13 +191,15 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
         // Removed without proration: already paid until paid_until, where our row keeps it (cancelled).
         await stripe.subscriptionItems.del(item.stripe_item_id!, { proration_behavior: "none" });
       }
-      await markItemCancelled(db, c.organizationId, packageId);
-      await recomputeFeatures(db, c.organizationId);
+      await markItemCancelled(db, { organizationId: c.organizationId }, packageId);
+      await recomputeFeatures(db, { organizationId: c.organizationId });
     },
 
     async preview(c, input) {
       const account = await live(c);
-      const item = (await listItems(db, c.organizationId)).find((i) => i.package_id === input.package_id && !i.cancelled);
+      const item = (await listItems(db, { organizationId: c.organizationId })).find(
+        (i) => i.package_id === input.package_id && !i.cancelled,
+      );
       const line = item?.stripe_item_id
         ? { id: item.stripe_item_id, quantity: input.quantity }
         : { price: (await priceIds([input.package_id], account.interval ?? "month"))[0], quantity: input.quantity };
@@ -185,7 +212,10 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
     },
 
     async customerPortal(c) {
-      const session = await stripe.billingPortal.sessions.create({ customer: await customerId(c), return_url: url("/billing") });
+      const session = await stripe.billingPortal.sessions.create({
+        customer: await customerId(c),
+        return_url: url("/billing"),
+      });
       return { portal_url: session.url };
     },
   };
@@ -197,7 +227,11 @@ export function createStripeProvider(db: DB, opts: { secretKey: string; appUrl: 
  * Verifies and applies one webhook delivery. 400 on a bad signature; each event id is applied at
  * most once (billing_events primary key), so a replay answers 200 and changes nothing.
  */
-export async function handleStripeWebhook(db: DB, request: Request, opts: { webhookSecret: string; secretKey?: string }) {
+export async function handleStripeWebhook(
+  db: DB,
+  request: Request,
+  opts: { webhookSecret: string; secretKey?: string },
+) {
   const payload = await request.text();
   const signature = request.headers.get("stripe-signature") ?? "";
   const stripe = stripeClient(opts.secretKey ?? "sk_unused_for_verification");
@@ -211,15 +245,23 @@ export async function handleStripeWebhook(db: DB, request: Request, opts: { webh
   return Response.json({ received: true, duplicate: !applied });
 }
 
-async function organizationOf(db: DB, object: { metadata?: Record<string, string> | null; customer?: unknown; client_reference_id?: string | null }) {
+async function organizationOf(
+  db: DB,
+  object: { metadata?: Record<string, string> | null; customer?: unknown; client_reference_id?: string | null },
+) {
   const fromRef = Number(object.client_reference_id ?? object.metadata?.organization_id);
   if (Number.isInteger(fromRef) && fromRef > 0) {
     const org = await db.selectFrom("organizations").select("id").where("id", "=", fromRef).executeTakeFirst();
     if (org) return org.id;
   }
-  const customer = typeof object.customer === "string" ? object.customer : (object.customer as { id?: string } | null)?.id;
+  const customer =
+    typeof object.customer === "string" ? object.customer : (object.customer as { id?: string } | null)?.id;
   if (!customer) return null;
-  const account = await db.selectFrom("billing_accounts").select("organization_id").where("stripe_customer_id", "=", customer).executeTakeFirst();
+  const account = await db
+    .selectFrom("billing_accounts")
+    .select("organization_id")
+    .where("stripe_customer_id", "=", customer)
+    .executeTakeFirst();
   return account?.organization_id ?? null;
 }
 
@@ -233,7 +275,12 @@ export async function applyStripeEvent(db: DB, event: Stripe.Event): Promise<boo
   }
   try {
     const organizationId = await applyEvent(db, event);
-    if (organizationId) await db.updateTable("billing_events").set({ organization_id: organizationId }).where("id", "=", event.id).execute();
+    if (organizationId)
+      await db
+        .updateTable("billing_events")
+        .set({ organization_id: organizationId })
+        .where("id", "=", event.id)
+        .execute();
     return true;
   } catch (error) {
     // Not applied: let Stripe deliver it again.
@@ -261,18 +308,32 @@ async function applyEvent(db: DB, event: Stripe.Event): Promise<number | null> {
       const session = event.data.object;
       const orgId = await organizationOf(db, session);
       if (!orgId) return null;
-      const customer = typeof session.customer === "string" ? session.customer : session.customer?.id ?? null;
-      await updateBillingAccount(db, orgId, {
-        provider: "stripe",
-        ...(customer ? { stripe_customer_id: customer } : {}),
-        ...(session.mode === "subscription" && session.subscription
-          ? { stripe_subscription_id: typeof session.subscription === "string" ? session.subscription : session.subscription.id }
-          : {}),
-      });
+      const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+      await updateBillingAccount(
+        db,
+        { organizationId: orgId },
+        {
+          provider: "stripe",
+          ...(customer ? { stripe_customer_id: customer } : {}),
+          ...(session.mode === "subscription" && session.subscription
+            ? {
+                stripe_subscription_id:
+                  typeof session.subscription === "string" ? session.subscription : session.subscription.id,
+              }
+            : {}),
+        },
+      );
       const plan = session.metadata?.picture_package;
       if (session.mode === "payment" && session.payment_status === "paid" && isPicturePlanId(plan)) {
-        await addPictureCredits(db, orgId, PICTURE_PLANS[plan].pictures, plan);
-        await createInvoice(db, orgId, { lines: [{ description: plan, quantity: 1, amount_cents: session.amount_total ?? 0 }], status: "paid" });
+        await addPictureCredits(db, { organizationId: orgId }, PICTURE_PLANS[plan].pictures, plan);
+        await createInvoice(
+          db,
+          { organizationId: orgId },
+          {
+            lines: [{ description: plan, quantity: 1, amount_cents: session.amount_total ?? 0 }],
+            status: "paid",
+          },
+        );
       }
       return orgId;
     }
@@ -312,61 +373,101 @@ export async function storeStripeInvoice(db: DB, orgId: number, invoice: Stripe.
     quantity: l.quantity ?? 1,
     amount_cents: l.amount,
   }));
-  await upsertStripeInvoice(db, orgId, {
-    stripe_invoice_id: invoice.id,
-    number: invoice.number ?? invoice.id,
-    total_cents: invoice.total,
-    currency: invoice.currency.toUpperCase(),
-    lines,
-    status,
-    url: invoice.hosted_invoice_url ?? null,
-    created_at: new Date(invoice.created * 1000),
-  });
+  await upsertStripeInvoice(
+    db,
+    { organizationId: orgId },
+    {
+      stripe_invoice_id: invoice.id,
+      number: invoice.number ?? invoice.id,
+      total_cents: invoice.total,
+      currency: invoice.currency.toUpperCase(),
+      lines,
+      status,
+      url: invoice.hosted_invoice_url ?? null,
+      created_at: new Date(invoice.created * 1000),
+    },
+  );
   if (status !== "open") return null;
-  const row = await db.selectFrom("invoices").selectAll().where("organization_id", "=", orgId).where("stripe_invoice_id", "=", invoice.id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("organization_id", "=", orgId)
+    .where("stripe_invoice_id", "=", invoice.id)
+    .executeTakeFirstOrThrow();
   return invoiceView(row);
 }
 
 function periodEnd(sub: Stripe.Subscription): number | null {
-  const fromItems = sub.items?.data?.map((i) => (i as { current_period_end?: number }).current_period_end).filter((v): v is number => typeof v === "number");
+  const fromItems = sub.items?.data
+    ?.map((i) => (i as { current_period_end?: number }).current_period_end)
+    .filter((v): v is number => typeof v === "number");
   if (fromItems?.length) return Math.max(...fromItems);
   return (sub as unknown as { current_period_end?: number }).current_period_end ?? null;
 }
 
-export async function syncSubscription(db: DB, orgId: number, sub: Stripe.Subscription, deleted = false, now = new Date()) {
+export async function syncSubscription(
+  db: DB,
+  orgId: number,
+  sub: Stripe.Subscription,
+  deleted = false,
+  now = new Date(),
+) {
   const status = deleted ? "canceled" : subscriptionStatus(sub.status);
   const end = periodEnd(sub);
   const first = sub.items?.data?.[0];
-  await updateBillingAccount(db, orgId, {
-    provider: "stripe",
-    stripe_subscription_id: sub.id,
-    stripe_customer_id: typeof sub.customer === "string" ? sub.customer : sub.customer.id,
-    status,
-    interval: first?.price?.recurring?.interval === "year" ? "year" : "month",
-    paid_until: end ? new Date(end * 1000) : null,
-    trial_end: sub.trial_end ? new Date(sub.trial_end * 1000) : null,
-    ...(sub.trial_end ? { trial_used: true } : {}),
-    cancel_at_period_end: sub.cancel_at_period_end,
-    billing_currency: (sub.currency ?? "eur").toUpperCase(),
-    collection_method: sub.collection_method,
-  });
-  const existing = await listItems(db, orgId);
+  await updateBillingAccount(
+    db,
+    { organizationId: orgId },
+    {
+      provider: "stripe",
+      stripe_subscription_id: sub.id,
+      stripe_customer_id: typeof sub.customer === "string" ? sub.customer : sub.customer.id,
+      status,
+      interval: first?.price?.recurring?.interval === "year" ? "year" : "month",
+      paid_until: end ? new Date(end * 1000) : null,
+      trial_end: sub.trial_end ? new Date(sub.trial_end * 1000) : null,
+      ...(sub.trial_end ? { trial_used: true } : {}),
+      cancel_at_period_end: sub.cancel_at_period_end,
+      billing_currency: (sub.currency ?? "eur").toUpperCase(),
+      collection_method: sub.collection_method,
+    },
+  );
+  const existing = await listItems(db, { organizationId: orgId });
   if (deleted) {
-    await deleteItems(db, orgId, existing.map((i) => i.package_id));
+    await deleteItems(
+      db,
+      { organizationId: orgId },
+      existing.map((i) => i.package_id),
+    );
   } else {
     const seen = new Set<string>();
     for (const item of sub.items.data) {
-      const pkg = packageFromLookupKey(item.price.lookup_key) ?? (isPackageId(item.price.metadata?.package_id) ? item.price.metadata.package_id : null);
+      const pkg =
+        packageFromLookupKey(item.price.lookup_key) ??
+        (isPackageId(item.price.metadata?.package_id) ? item.price.metadata.package_id : null);
       if (!pkg) continue;
       seen.add(pkg);
       const local = existing.find((i) => i.package_id === pkg);
       // Cancelled here and still in Stripe (the last item, ending with the subscription): stays cancelled.
-      await upsertItem(db, orgId, { package_id: pkg, quantity: item.quantity ?? 1, stripe_item_id: item.id, cancelled: sub.cancel_at_period_end || (local?.cancelled ?? false) && sub.cancel_at_period_end });
+      await upsertItem(
+        db,
+        { organizationId: orgId },
+        {
+          package_id: pkg,
+          quantity: item.quantity ?? 1,
+          stripe_item_id: item.id,
+          cancelled: sub.cancel_at_period_end || ((local?.cancelled ?? false) && sub.cancel_at_period_end),
+        },
+      );
     }
     const paidUntil = end ? new Date(end * 1000) : null;
     // Items gone from Stripe: kept (cancelled) until the paid period ends, removed after.
     const gone = existing.filter((i) => !seen.has(i.package_id));
-    await deleteItems(db, orgId, gone.filter((i) => !i.cancelled || !paidUntil || paidUntil <= now).map((i) => i.package_id));
+    await deleteItems(
+      db,
+      { organizationId: orgId },
+      gone.filter((i) => !i.cancelled || !paidUntil || paidUntil <= now).map((i) => i.package_id),
+    );
   }
-  await recomputeFeatures(db, orgId, now);
+  await recomputeFeatures(db, { organizationId: orgId }, now);
 }

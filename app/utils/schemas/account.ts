@@ -1,15 +1,20 @@
 import { z } from "zod";
-import { MEASUREMENT_MODES } from "~/components/shell/navigation";
+import { VOLUME_UNITS } from "~/domain/units";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
+import { MEASUREMENT_MODES } from "~/utils/measurement-modes";
 import { TIME_ZONES } from "~/utils/time-zones";
 
-export const SETTINGS_VOLUME_UNITS = ["m^3", "ft^3", "stere", "fbm", "pmt"] as const;
+export const SETTINGS_VOLUME_UNITS = VOLUME_UNITS;
 export const LENGTH_UNITS = ["m", "cm", "mm", "ft", "in"] as const;
 export const DIAMETER_UNITS = ["cm", "mm", "in"] as const;
 export const WEIGHT_UNITS = ["kg", "t", "lb"] as const;
 export const DENSITY_UNITS = ["kg/m^3", "t/m^3", "m^3/t", "lb/ft^3"] as const;
 
-const precision = z.coerce.number({ error: "accounts:settings.precisionRange" }).int().min(1, "accounts:settings.precisionRange").max(4, "accounts:settings.precisionRange");
+const precision = z.coerce
+  .number({ error: "accounts:settings.precisionRange" })
+  .int()
+  .min(1, "accounts:settings.precisionRange")
+  .max(4, "accounts:settings.precisionRange");
 
 /** The preferences of the settings profile form (also PATCH /account). */
 export const AccountSettingsSchema = z.object({

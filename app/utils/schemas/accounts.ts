@@ -5,12 +5,16 @@ import { NewPasswordSchema, nameWordsInPassword } from "./password";
 // Payloads of the sign-in and account flows (accounts.md section 7), shared by the API routes,
 // the conform forms and the tests.
 
-const email = z.email({ error: "accounts:validation.email" }).max(255).transform((v) => v.trim().toLowerCase());
+const email = z
+  .email({ error: "accounts:validation.email" })
+  .max(255)
+  .transform((v) => v.trim().toLowerCase());
 const confirmation = z.string({ error: "accounts:password.confirmationRequired" });
 
 function confirmed<T extends z.ZodRawShape>(shape: T, password: keyof T & string, confirm: keyof T & string) {
-  return z.object(shape).superRefine((value: any, ctx) => {
-    if (value[password] !== value[confirm]) ctx.addIssue({ code: "custom", path: [confirm], message: "accounts:password.mismatch" });
+  return z.object(shape).superRefine((value: Record<string, unknown>, ctx) => {
+    if (value[password] !== value[confirm])
+      ctx.addIssue({ code: "custom", path: [confirm], message: "accounts:password.mismatch" });
   });
 }
 
@@ -30,7 +34,10 @@ export const ResetPasswordByTokenSchema = confirmed(
 export const ChangeExpiredPasswordSchema = confirmed(
   {
     email,
-    current_password: z.string({ error: "accounts:password.currentRequired" }).min(1, "accounts:password.currentRequired").max(1024),
+    current_password: z
+      .string({ error: "accounts:password.currentRequired" })
+      .min(1, "accounts:password.currentRequired")
+      .max(1024),
     new_password: NewPasswordSchema,
     password_confirmation: confirmation,
   },
@@ -47,30 +54,94 @@ export const AcceptInvitationSchema = confirmed(
   "password_confirmation",
 );
 
-export const INDUSTRIES = ["sawmill", "forest_owner", "forestry_company", "pulp_mill", "container_exporter", "timber_trader", "other"] as const;
+export const INDUSTRIES = [
+  "sawmill",
+  "forest_owner",
+  "forestry_company",
+  "pulp_mill",
+  "container_exporter",
+  "timber_trader",
+  "other",
+] as const;
 export const DASHBOARDS = ["timber", "truck", "container", "lumber"] as const;
 export const COUNTRY_CODES = [
-  "EE", "FI", "LV", "LT", "SE", "NO", "DK", "DE", "PL", "FR", "ES", "PT", "IT", "AT", "BE", "NL", "LU", "IE", "CZ", "SK", "SI", "HR",
-  "HU", "RO", "BG", "GR", "CY", "MT", "GB", "CH", "UA", "GE", "RU", "US", "CA", "MX", "BR", "CL", "UY", "AR", "JP", "IN", "CN", "AU", "NZ", "ZA",
+  "EE",
+  "FI",
+  "LV",
+  "LT",
+  "SE",
+  "NO",
+  "DK",
+  "DE",
+  "PL",
+  "FR",
+  "ES",
+  "PT",
+  "IT",
+  "AT",
+  "BE",
+  "NL",
+  "LU",
+  "IE",
+  "CZ",
+  "SK",
+  "SI",
+  "HR",
+  "HU",
+  "RO",
+  "BG",
+  "GR",
+  "CY",
+  "MT",
+  "GB",
+  "CH",
+  "UA",
+  "GE",
+  "RU",
+  "US",
+  "CA",
+  "MX",
+  "BR",
+  "CL",
+  "UY",
+  "AR",
+  "JP",
+  "IN",
+  "CN",
+  "AU",
+  "NZ",
+  "ZA",
 ] as const;
 
 /** Step 1 of the registration form: the organisation. */
 export const SignupStep1Schema = z.object({
   name: z.string({ error: "accounts:register.nameRequired" }).trim().min(1, "accounts:register.nameRequired").max(255),
-  contact_person: z.string({ error: "accounts:register.contactRequired" }).trim().min(1, "accounts:register.contactRequired").max(255),
+  contact_person: z
+    .string({ error: "accounts:register.contactRequired" })
+    .trim()
+    .min(1, "accounts:register.contactRequired")
+    .max(255),
   industry: z.enum(INDUSTRIES, { error: "accounts:register.industryRequired" }),
   country_alpha2: z.enum(COUNTRY_CODES, { error: "accounts:register.countryRequired" }),
 });
 
 const signupShape = {
   ...SignupStep1Schema.shape,
-  phone: z.string({ error: "accounts:register.phoneRequired" }).trim().min(5, "accounts:register.phoneRequired").max(40).regex(/^[+0-9 ()-]+$/, "accounts:register.phoneInvalid"),
+  phone: z
+    .string({ error: "accounts:register.phoneRequired" })
+    .trim()
+    .min(5, "accounts:register.phoneRequired")
+    .max(64)
+    .regex(/^[+0-9 ()-]+$/, "accounts:register.phoneInvalid"),
   admin_email: email,
   admin_password: NewPasswordSchema,
   dashboards: z.array(z.enum(DASHBOARDS)).max(4).default(["timber"]),
 };
 
-function signupRefine(value: { name: string; contact_person: string; admin_password: string; admin_password_confirmation?: string }, ctx: z.RefinementCtx) {
+function signupRefine(
+  value: { name: string; contact_person: string; admin_password: string; admin_password_confirmation?: string },
+  ctx: z.RefinementCtx,
+) {
   if (value.admin_password_confirmation !== undefined && value.admin_password !== value.admin_password_confirmation) {
     ctx.addIssue({ code: "custom", path: ["admin_password_confirmation"], message: "accounts:password.mismatch" });
   }
@@ -80,6 +151,16 @@ function signupRefine(value: { name: string; contact_person: string; admin_passw
 }
 
 /** POST /registration {signup}: the confirmation is optional for API clients, required by the form. */
-export const SignupSchema = z.object({ ...signupShape, admin_password_confirmation: z.string().optional() }).superRefine(signupRefine);
+export const SignupSchema = z
+  .object({ ...signupShape, admin_password_confirmation: z.string().optional() })
+  .superRefine(signupRefine);
 export const RegistrationApiSchema = z.object({ signup: SignupSchema });
-export const SignupFormSchema = z.object({ ...signupShape, admin_password_confirmation: confirmation }).superRefine(signupRefine);
+export const SignupFormSchema = z
+  .object({ ...signupShape, admin_password_confirmation: confirmation })
+  .superRefine(signupRefine);
+
+/** POST and DELETE /two_factors: a code of the new secret, or the owner's proof (password or current code). */
+export const TwoFactorSchema = z.object({
+  otp_code: z.string().max(32).optional(),
+  password: z.string().max(1024).optional(),
+});

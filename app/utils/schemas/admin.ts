@@ -3,15 +3,29 @@ import { NewPasswordSchema } from "./password";
 
 // Payloads of the organisation administration (users, roles, organisation).
 
-const email = z.email({ error: "accounts:validation.email" }).max(255).transform((v) => v.trim().toLowerCase());
+const email = z
+  .email({ error: "accounts:validation.email" })
+  .max(255)
+  .transform((v) => v.trim().toLowerCase());
 
-export const InviteSchema = z.object({ invite: z.object({ email }) });
+/** The invite form's fields (/users/new); POST /users/invite_user wraps them in `invite`. */
+export const InviteFieldsSchema = z.object({ email });
+export const InviteSchema = z.object({ invite: InviteFieldsSchema });
+
+const userName = z
+  .string({ message: "accounts:settings.nameRequired" })
+  .trim()
+  .min(1, "accounts:settings.nameRequired")
+  .max(255);
+
+/** The user screen's profile form: the name rule of PATCH /users/{id}. */
+export const UserRenameSchema = z.object({ name: userName });
 
 /** PATCH /users/{id}: an admin renames another user; the user changes their own password and expiry toggle. */
 export const UserPatchSchema = z.object({
   user: z
     .object({
-      name: z.string().trim().min(1, "accounts:settings.nameRequired").max(255).optional(),
+      name: userName.optional(),
       current_password: z.string().max(1024).optional(),
       password: NewPasswordSchema.optional(),
       password_confirmation: z.string().max(1024).optional(),
@@ -65,16 +79,25 @@ export function normalizeVat(value: string) {
   return value.replace(/[\s.-]/g, "").toUpperCase();
 }
 
-const optionalText = z.string().trim().max(255).transform((v) => (v === "" ? null : v)).nullable().optional();
+/** Optional text; `max` is its column's size (organizations.*). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
 
 export const OrganizationFieldsSchema = z
   .object({
     name: z.string().trim().min(1, "accounts:organization.nameRequired").max(255).optional(),
-    address: optionalText,
-    city: optionalText,
-    postal_code: optionalText,
+    address: optionalText(255),
+    city: optionalText(255),
+    postal_code: optionalText(32),
     vat_code: z
       .string()
+      .max(32)
       .transform(normalizeVat)
       .refine((v) => v === "" || EU_VAT.test(v), "accounts:organization.vatInvalid")
       .transform((v) => (v === "" ? null : v))
@@ -86,13 +109,16 @@ export const OrganizationFieldsSchema = z
       .nullable()
       .optional(),
     default_storage_id: z.coerce.number().int().positive().nullable().optional(),
-    contact_person: optionalText,
-    phone: optionalText,
+    contact_person: optionalText(255),
+    phone: optionalText(64),
   })
   .strict();
 
 /** PATCH /organizations/{id}: the fields, wrapped in organization{} or flat. */
 export const OrganizationPatchSchema = z.preprocess(
-  (body) => (body && typeof body === "object" && "organization" in body ? (body as { organization: unknown }).organization : body),
+  (body) =>
+    body && typeof body === "object" && "organization" in body
+      ? (body as { organization: unknown }).organization
+      : body,
   OrganizationFieldsSchema,
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PACKAGE_IDS, PICTURE_PLAN_IDS } from "~/utils/billing-catalog";
+import { PACKAGE_IDS, PICTURE_PLAN_IDS } from "~/domain/billing";
 
 // One schema per billing payload (API routes, the /billing forms and the tests).
 
@@ -17,7 +17,10 @@ export const CheckoutSubscriptionSchema = z.object({
     .union([z.boolean(), z.enum(["true", "false", "on", "1", "0"])])
     .optional()
     .transform((v) => v === true || v === "true" || v === "on" || v === "1"),
-  line_items: z.array(z.object({ package_id: packageId, quantity: quantity.default(1) })).min(1, "billing:errors.noItems").max(20),
+  line_items: z
+    .array(z.object({ package_id: packageId, quantity: quantity.default(1) }))
+    .min(1, "billing:errors.noItems")
+    .max(20),
 });
 export type CheckoutSubscriptionInput = z.infer<typeof CheckoutSubscriptionSchema>;
 

@@ -1,22 +1,38 @@
 import { z } from "zod";
 
-export const CUSTOM_FIELD_SOURCES = ["measurement", "truck_measurement", "container_measurement", "lumber_measurement", "storage"] as const;
+export const CUSTOM_FIELD_SOURCES = [
+  "measurement",
+  "truck_measurement",
+  "container_measurement",
+  "lumber_measurement",
+  "storage",
+] as const;
 export const CUSTOM_FIELD_TYPES = ["string", "text", "integer", "decimal", "boolean", "date", "datetime"] as const;
 /** The key rule: lower-case letters, digits and underscore only. */
 export const CUSTOM_FIELD_KEY = /^[a-z0-9_]+$/;
 
 const flag = z.preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean());
 
-export const CustomFieldCreateSchema = z.object({
-  custom_field: z.object({
-    name: z.string({ error: "accounts:customFields.nameRequired" }).trim().min(1, "accounts:customFields.nameRequired").max(255),
-    key: z.string({ error: "accounts:customFields.keyRequired" }).trim().min(1, "accounts:customFields.keyRequired").max(64).regex(CUSTOM_FIELD_KEY, "accounts:customFields.keyRule"),
-    source_key: z.enum(CUSTOM_FIELD_SOURCES, { error: "accounts:customFields.sourceRequired" }),
-    data_type: z.enum(CUSTOM_FIELD_TYPES, { error: "accounts:customFields.typeRequired" }),
-    searchable: flag.default(false),
-    required: flag.default(false),
-  }),
+/** The new-custom-field form's fields; POST /custom_fields wraps them in `custom_field`. */
+export const CustomFieldFieldsSchema = z.object({
+  name: z
+    .string({ error: "accounts:customFields.nameRequired" })
+    .trim()
+    .min(1, "accounts:customFields.nameRequired")
+    .max(255),
+  key: z
+    .string({ error: "accounts:customFields.keyRequired" })
+    .trim()
+    .min(1, "accounts:customFields.keyRequired")
+    .max(64)
+    .regex(CUSTOM_FIELD_KEY, "accounts:customFields.keyRule"),
+  source_key: z.enum(CUSTOM_FIELD_SOURCES, { error: "accounts:customFields.sourceRequired" }),
+  data_type: z.enum(CUSTOM_FIELD_TYPES, { error: "accounts:customFields.typeRequired" }),
+  searchable: flag.default(false),
+  required: flag.default(false),
 });
+
+export const CustomFieldCreateSchema = z.object({ custom_field: CustomFieldFieldsSchema });
 
 export const CustomFieldPatchSchema = z.object({
   custom_field: z
@@ -31,7 +47,11 @@ export const CustomFieldPatchSchema = z.object({
 
 export const CustomFieldValueSchema = z.object({
   custom_field_value: z.object({
-    value: z.string({ error: "accounts:customFields.valueRequired" }).trim().min(1, "accounts:customFields.valueRequired").max(255),
+    value: z
+      .string({ error: "accounts:customFields.valueRequired" })
+      .trim()
+      .min(1, "accounts:customFields.valueRequired")
+      .max(255),
     rank: z.coerce.number().int().min(0).max(100000).optional(),
   }),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { DEVICE_UPLOAD_FIELDS } from "./measurement";
 
-// Payloads of the lumber calls: plank edits and the search and delete bodies. Messages are
+// Payloads of the lumber calls: device uploads, plank edits and the search and delete bodies. Messages are
 // translation keys of the "timber" namespace, as the timber schemas' are.
 
 export const PLANK_LIMIT = 5000;
@@ -13,7 +14,9 @@ const coordinate = () => finite().min(0, "timber:errors.nonNegative").max(100_00
 const side = () => finite().positive("timber:errors.positive").max(100_000, "timber:errors.plankOutsidePhoto");
 
 /** Strict objects name an unknown key with a translation key too. */
-const unknownField = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? "timber:errors.unknownField" : undefined) };
+const unknownField = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? "timber:errors.unknownField" : undefined),
+};
 
 /** One plank change: with an id it moves or resizes that plank; without one it is a new plank. */
 export const PlankInputSchema = z.strictObject(
@@ -28,7 +31,8 @@ export const PlankInputSchema = z.strictObject(
 );
 export type PlankInput = z.infer<typeof PlankInputSchema>;
 
-export const isNewPlankComplete = (p: PlankInput) => p.x !== undefined && p.y !== undefined && p.width !== undefined && p.height !== undefined;
+export const isNewPlankComplete = (p: PlankInput) =>
+  p.x !== undefined && p.y !== undefined && p.width !== undefined && p.height !== undefined;
 
 /** PATCH /lumber_measurements/{id}: {planks?, planks_removed?}; the server recounts and recomputes. */
 export const LumberPatchSchema = z
@@ -39,7 +43,8 @@ export const LumberPatchSchema = z
         .max(PLANK_LIMIT, "timber:errors.tooManyPlanks")
         .superRefine((items, ctx) => {
           items.forEach((p, i) => {
-            if (p.id === undefined && !isNewPlankComplete(p)) ctx.addIssue({ code: "custom", path: [i], message: "timber:errors.plankNeedsXYWH" });
+            if (p.id === undefined && !isNewPlankComplete(p))
+              ctx.addIssue({ code: "custom", path: [i], message: "timber:errors.plankNeedsXYWH" });
           });
         })
         .optional(),
@@ -53,7 +58,10 @@ export type LumberPatch = z.infer<typeof LumberPatchSchema>;
 /** Ids as a list or as "1,2,3" (the spec's measurement id filter accepts comma-separated ids). */
 const idList = () =>
   z.preprocess(
-    (v) => (typeof v === "string" && /^\s*\d{1,18}\s*(,\s*\d{1,18}\s*)*$/.test(v) ? v.split(",").map((x) => Number(x.trim())) : v),
+    (v) =>
+      typeof v === "string" && /^\s*\d{1,18}\s*(,\s*\d{1,18}\s*)*$/.test(v)
+        ? v.split(",").map((x) => Number(x.trim()))
+        : v,
     z.array(id(), { message: "timber:errors.idList" }).max(1000, "timber:errors.idList"),
   );
 
@@ -61,7 +69,12 @@ const idList = () =>
 export const LumberSearchSchema = z.object({
   storage_id: id().optional(),
   measurement_ids: idList().optional(),
-  page: z.number({ message: "timber:errors.number" }).int("timber:errors.number").min(1, "timber:errors.number").max(100_000, "timber:errors.number").default(1),
+  page: z
+    .number({ message: "timber:errors.number" })
+    .int("timber:errors.number")
+    .min(1, "timber:errors.number")
+    .max(100_000, "timber:errors.number")
+    .default(1),
 });
 export type LumberSearch = z.infer<typeof LumberSearchSchema>;
 
@@ -69,3 +82,17 @@ export type LumberSearch = z.infer<typeof LumberSearchSchema>;
 export const LumberIdsSchema = z.object({
   measurement_ids: z.array(id()).min(1, "timber:errors.nothingSelected").max(1000),
 });
+
+/** A plank of a device upload: its rectangle on the photo. */
+export const UploadedPlankSchema = z.strictObject(
+  { x: coordinate(), y: coordinate(), width: side(), height: side() },
+  unknownField,
+);
+
+/** The JSON part of a lumber device upload (the package-end photo travels beside it). */
+export const LumberDeviceMeasurementSchema = z.object({
+  ...DEVICE_UPLOAD_FIELDS,
+  lumber_product_id: id().nullable().optional(),
+  planks: z.array(UploadedPlankSchema).max(PLANK_LIMIT, "timber:errors.tooManyPlanks").default([]),
+});
+export type LumberDeviceMeasurementInput = z.infer<typeof LumberDeviceMeasurementSchema>;

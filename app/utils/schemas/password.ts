@@ -21,7 +21,8 @@ export const NewPasswordSchema = z
   .string({ error: "accounts:password.required" })
   .max(1024)
   .superRefine((value, ctx) => {
-    for (const key of unmetPasswordRules(value)) ctx.addIssue({ code: "custom", message: `accounts:password.rule.${key}` });
+    for (const key of unmetPasswordRules(value))
+      ctx.addIssue({ code: "custom", message: `accounts:password.rule.${key}` });
   });
 
 /** Words of 3+ letters of the company or contact name that the password must not contain (case-insensitive). */

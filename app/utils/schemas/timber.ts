@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { TOP_DIAMETER_FORMULAS } from "~/domain/log-volume";
+import { zonedLocalToDate } from "~/utils/timber-dates";
+import { isSaneDate } from "./limits";
+import { CustomFieldValuesSchema, DEVICE_UPLOAD_FIELDS, isoDate, measurementType } from "./measurement";
 
 // Payloads of the timber measuring area: device upload, measurement edits, manual measurements,
 // storages, bulk actions. Messages are translation keys of the "timber" namespace.
@@ -11,7 +14,11 @@ const optionalId = () => id().nullable().optional();
 /** Formulas the server can compute from a photo's log ends alone (top diameter and length). */
 export const PHOTO_FORMULAS = TOP_DIAMETER_FORMULAS as [string, ...string[]];
 
-export const PointSchema = z.object({ x: finite().min(0), y: finite().min(0), modified_at: z.string().max(40).optional() });
+export const PointSchema = z.object({
+  x: finite().min(0),
+  y: finite().min(0),
+  modified_at: z.string().max(40).optional(),
+});
 
 export const LogInputSchema = z.object({
   x: finite().min(0),
@@ -31,7 +38,11 @@ export const ReferenceSchema = z.object({
   size: finite().positive("timber:errors.positive").max(100),
 });
 
-const StatusSchema = z.object({ status: z.number().int().min(0).max(9), score: finite().optional(), angle: finite().optional() });
+const StatusSchema = z.object({
+  status: z.number().int().min(0).max(9),
+  score: finite().optional(),
+  angle: finite().optional(),
+});
 export const MetrologySchema = z.object({
   angle_validation: StatusSchema.optional(),
   interference: StatusSchema.optional(),
@@ -39,29 +50,11 @@ export const MetrologySchema = z.object({
   is_valid: z.boolean().optional(),
 });
 
-export const CustomFieldValuesSchema = z.record(
-  z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "timber:errors.customFieldKey"),
-  z.union([z.string().max(1000), z.number().finite(), z.boolean(), z.null()]),
-);
-
-const isoDate = () =>
-  z
-    .string({ message: "timber:errors.date" })
-    .refine((s) => !Number.isNaN(Date.parse(s)), "timber:errors.date")
-    .transform((s) => new Date(s));
-
 export const MEASUREMENT_TYPE_IDS = [0, 1, 2, 3] as const;
-const measurementType = () => z.number({ message: "timber:errors.measurementType" }).int().min(0, "timber:errors.measurementType").max(3, "timber:errors.measurementType");
-
 /** The JSON part of a device upload (the photo travels beside it in the multipart body). */
 export const DeviceMeasurementSchema = z
   .object({
-    client_id: z.string({ message: "timber:errors.required" }).trim().min(1, "timber:errors.required").max(64),
-    taken_at: isoDate(),
-    latitude: finite().min(-90, "timber:errors.latitude").max(90, "timber:errors.latitude").nullable().optional(),
-    longitude: finite().min(-180, "timber:errors.longitude").max(180, "timber:errors.longitude").nullable().optional(),
-    storage_id: id(),
-    measurement_type_id: measurementType().default(0),
+    ...DEVICE_UPLOAD_FIELDS,
     wood_type_id: optionalId(),
     wood_quality_id: optionalId(),
     wood_characteristic_id: optionalId(),
@@ -75,17 +68,17 @@ export const DeviceMeasurementSchema = z
     metrology: MetrologySchema.nullable().optional(),
     coefficient: finite().gt(0, "timber:errors.coefficient").max(1, "timber:errors.coefficient").nullable().optional(),
     shipment_number: z.string().trim().max(64).nullable().optional(),
-    comment: z.string().max(5000).nullable().optional(),
     poor_detection: z.boolean().default(false),
-    custom_fields: CustomFieldValuesSchema.default({}),
   })
   .superRefine((v, ctx) => {
     if (v.logs.length > 0 && v.references.length === 0) {
       ctx.addIssue({ code: "custom", path: ["references"], message: "timber:errors.referenceNeeded" });
     }
     if (v.measurement_area && v.logs.length === 0) {
-      if (v.references.length === 0) ctx.addIssue({ code: "custom", path: ["references"], message: "timber:errors.referenceNeeded" });
-      if (v.coefficient == null) ctx.addIssue({ code: "custom", path: ["coefficient"], message: "timber:errors.coefficient" });
+      if (v.references.length === 0)
+        ctx.addIssue({ code: "custom", path: ["references"], message: "timber:errors.referenceNeeded" });
+      if (v.coefficient == null)
+        ctx.addIssue({ code: "custom", path: ["coefficient"], message: "timber:errors.coefficient" });
     }
   });
 export type DeviceMeasurementInput = z.infer<typeof DeviceMeasurementSchema>;
@@ -126,29 +119,38 @@ export const MeasurementPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: "timber:errors.emptyPatch", path: ["_"] });
 export type MeasurementPatch = z.infer<typeof MeasurementPatchSchema>;
 
-/** dd.MM.yyyy (the spec's Estonian-locale dates), yyyy-MM-dd or a full ISO date-time. */
-export function parseFilterDate(value: string, endOfDay: boolean): Date | null {
+/**
+ * dd.MM.yyyy (the spec's Estonian-locale dates), yyyy-MM-dd or a full ISO date-time. A date
+ * without a time is a day on the user's wall clock: "today" in Tallinn starts at 22:00 UTC the
+ * evening before, so it is not the UTC day of the same name.
+ */
+export function parseFilterDate(value: string, endOfDay: boolean, timeZone = "UTC"): Date | null {
   const s = value.trim();
   let m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
-  if (m) return dateOnly(Number(m[3]), Number(m[2]), Number(m[1]), endOfDay);
+  if (m) return dayBound(Number(m[3]), Number(m[2]), Number(m[1]), endOfDay, timeZone);
   m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (m) return dateOnly(Number(m[1]), Number(m[2]), Number(m[3]), endOfDay);
+  if (m) return dayBound(Number(m[1]), Number(m[2]), Number(m[3]), endOfDay, timeZone);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(s)) return null;
   const d = new Date(s);
-  return Number.isNaN(d.getTime()) ? null : d;
+  return isSaneDate(d) ? d : null;
 }
 
-function dateOnly(y: number, mo: number, d: number, endOfDay: boolean) {
-  const date = new Date(Date.UTC(y, mo - 1, d, endOfDay ? 23 : 0, endOfDay ? 59 : 0, endOfDay ? 59 : 0, endOfDay ? 999 : 0));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return date;
+/** The first instant of the day in the time zone, or the last millisecond before the next day's. */
+function dayBound(y: number, mo: number, d: number, endOfDay: boolean, timeZone: string) {
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (!isSaneDate(day)) return null;
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return null;
+  if (endOfDay) day.setUTCDate(day.getUTCDate() + 1);
+  const start = zonedLocalToDate(`${day.toISOString().slice(0, 10)}T00:00`, timeZone);
+  if (!start) return null;
+  return endOfDay ? new Date(start.getTime() - 1) : start;
 }
 
-const dateParam = (end: boolean) =>
+const dateParam = (end: boolean, timeZone: string) =>
   z
     .string()
     .transform((s, ctx) => {
-      const d = parseFilterDate(s, end);
+      const d = parseFilterDate(s, end, timeZone);
       if (!d) {
         ctx.addIssue({ code: "custom", message: "timber:errors.date" });
         return z.NEVER;
@@ -169,32 +171,77 @@ const numberParam = () =>
     .transform((s) => Number(s.replace(",", ".")))
     .optional();
 
-/** GET /dashboard_filter (and the dashboard screen's query string): every parameter optional. */
-export const DashboardFilterSchema = z.object({
-  storage_ids: idList(),
-  storage_state_ids: idList(),
-  measurement_type_ids: idList(),
-  wood_type_ids: idList(),
-  wood_quality_ids: idList(),
-  wood_characteristic_ids: idList(),
-  device_ids: idList(),
-  lumber_product_ids: idList(),
-  measurement_ids: idList(),
-  volume_range_start: numberParam(),
-  volume_range_end: numberParam(),
-  length_range_start: numberParam(),
-  length_range_end: numberParam(),
-  measured_at_start: dateParam(false),
-  measured_at_end: dateParam(true),
-  taken_at_start: dateParam(false),
-  taken_at_end: dateParam(true),
-  created_at_start: dateParam(false),
-  created_at_end: dateParam(true),
-  shipment_number: z.string().trim().max(64).optional(),
-  measurements_included: z.enum(["true", "false"]).optional(),
-  lumber_measurements: z.enum(["true", "false"]).optional(),
-  custom_fields: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "timber:errors.customFieldKey"), z.string().max(200)).optional(),
-});
+/**
+ * GET /dashboard_filter (and the dashboard screen's query string): every parameter optional.
+ * Dates without a time are days in the user's time zone.
+ */
+const buildDashboardFilterSchema = (timeZone: string) =>
+  z.object({
+    storage_ids: idList(),
+    storage_state_ids: idList(),
+    measurement_type_ids: idList(),
+    wood_type_ids: idList(),
+    wood_quality_ids: idList(),
+    wood_characteristic_ids: idList(),
+    device_ids: idList(),
+    lumber_product_ids: idList(),
+    measurement_ids: idList(),
+    volume_range_start: numberParam(),
+    volume_range_end: numberParam(),
+    length_range_start: numberParam(),
+    length_range_end: numberParam(),
+    measured_at_start: dateParam(false, timeZone),
+    measured_at_end: dateParam(true, timeZone),
+    taken_at_start: dateParam(false, timeZone),
+    taken_at_end: dateParam(true, timeZone),
+    created_at_start: dateParam(false, timeZone),
+    created_at_end: dateParam(true, timeZone),
+    shipment_number: z.string().trim().max(64).optional(),
+    measurements_included: z.enum(["true", "false"]).optional(),
+    lumber_measurements: z.enum(["true", "false"]).optional(),
+    custom_fields: z
+      .record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "timber:errors.customFieldKey"), z.string().max(200))
+      .optional(),
+  });
+const DAY_PARAMS = [
+  ["measured_at_start", false],
+  ["measured_at_end", true],
+  ["taken_at_start", false],
+  ["taken_at_end", true],
+  ["created_at_start", false],
+  ["created_at_end", true],
+] as const;
+
+// Building the schema cost ~1.3 ms per dashboard call; schemas are immutable, so one per time zone.
+const dashboardFilterSchemas = new Map<string, ReturnType<typeof buildDashboardFilterSchema>>();
+
+/** The dashboard filter for a user in `timeZone` (filter days are days on that zone's calendar). */
+export function dashboardFilterSchema(timeZone: string) {
+  let schema = dashboardFilterSchemas.get(timeZone);
+  if (!schema) {
+    schema = buildDashboardFilterSchema(timeZone);
+    dashboardFilterSchemas.set(timeZone, schema);
+  }
+  return schema;
+}
+
+/**
+ * The body with its date-only filter values turned into the instants they mean in the time zone
+ * (for bodies that are parsed later without one, such as an export's selection).
+ */
+export function withZonedFilterDays(body: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+  const out = { ...body };
+  for (const [key, endOfDay] of DAY_PARAMS) {
+    const value = out[key];
+    if (typeof value !== "string" || value.includes("T")) continue;
+    const instant = parseFilterDate(value, endOfDay, timeZone);
+    if (instant) out[key] = instant.toISOString();
+  }
+  return out;
+}
+
+/** The filter's shape (its keys); parse with dashboardFilterSchema(the user's time zone). */
+export const DashboardFilterSchema = dashboardFilterSchema("UTC");
 export type DashboardFilter = z.infer<typeof DashboardFilterSchema>;
 
 /**
@@ -236,23 +283,47 @@ export const SearchSchema = z.object({
   fields: z.union([z.string(), z.array(z.string())]).optional(),
   extra_fields: z.union([z.string(), z.array(z.string())]).optional(),
   paginate: z
-    .object({ per_page: z.number().int().min(1).max(100).default(5), page: z.number().int().min(1).max(100000).default(1) })
+    .object({
+      per_page: z.number().int().min(1).max(100).default(5),
+      page: z.number().int().min(1).max(100000).default(1),
+    })
     .default({ per_page: 5, page: 1 }),
 });
 
-export const ManualMeasurementSchema = z.object({
-  manual_measurement: z.object({
-    taken_at: isoDate(),
-    measurement_type_id: measurementType(),
-    volume: finite().positive("timber:errors.positive").max(100000),
-    wood_characteristic_id: optionalId(),
-    storage_id: id(),
-    comment: z.string().trim().max(5000).nullable().optional(),
-  }),
+const ManualMeasurementFields = z.object({
+  taken_at: isoDate(),
+  measurement_type_id: measurementType(),
+  volume: finite().positive("timber:errors.positive").max(100000),
+  wood_characteristic_id: optionalId(),
+  storage_id: id(),
+  comment: z.string().trim().max(5000).nullable().optional(),
 });
 
+/** POST /api/web_app/manual_measurements. */
+export const ManualMeasurementSchema = z.object({ manual_measurement: ManualMeasurementFields });
+
+/**
+ * The manual-measurement screen's form: the API's fields, the storage from the URL, and the time
+ * as the user's wall clock (datetime-local) in their time zone.
+ */
+export function manualMeasurementFormSchema(timeZone: string) {
+  return ManualMeasurementFields.omit({ storage_id: true }).extend({
+    taken_at: z.string({ message: "timber:errors.date" }).transform((local, ctx) => {
+      const date = zonedLocalToDate(local, timeZone);
+      if (!date) {
+        ctx.addIssue({ code: "custom", message: "timber:errors.date" });
+        return z.NEVER;
+      }
+      return date;
+    }),
+  });
+}
+
 export const MoveStorageSchema = z.object({
-  move_storage: z.array(z.object({ measurement_id: id(), storage_id: id() })).min(1, "timber:errors.nothingSelected").max(1000),
+  move_storage: z
+    .array(z.object({ measurement_id: id(), storage_id: id() }))
+    .min(1, "timber:errors.nothingSelected")
+    .max(1000),
 });
 
 export const MeasurementIdsSchema = z.object({
@@ -266,7 +337,15 @@ export const DeletedSearchSchema = z.object({
 
 export const StorageSchema = z.object({
   name: z.string({ message: "timber:errors.required" }).trim().min(1, "timber:errors.required").max(255),
-  latitude: z.coerce.number({ message: "timber:errors.number" }).min(-90, "timber:errors.latitude").max(90, "timber:errors.latitude").optional(),
-  longitude: z.coerce.number({ message: "timber:errors.number" }).min(-180, "timber:errors.longitude").max(180, "timber:errors.longitude").optional(),
+  latitude: z.coerce
+    .number({ message: "timber:errors.number" })
+    .min(-90, "timber:errors.latitude")
+    .max(90, "timber:errors.latitude")
+    .optional(),
+  longitude: z.coerce
+    .number({ message: "timber:errors.number" })
+    .min(-180, "timber:errors.longitude")
+    .max(180, "timber:errors.longitude")
+    .optional(),
   storage_state_id: z.coerce.number().int().min(1, "timber:errors.state").max(6, "timber:errors.state"),
 });

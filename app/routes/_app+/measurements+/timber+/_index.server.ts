@@ -1,0 +1,68 @@
+import { ForbiddenError, NotFoundError, TimberValidationError } from "~/models/measurement-kind.server";
+import { DefaultStorageError, deleteStorage, ensureStorageToken } from "~/models/storage.server";
+import { deleteMeasurements, moveMeasurements } from "~/models/timber.server";
+import type { AuthContext } from "~/utils/auth-context";
+import { db } from "~/utils/db.server";
+import { unknownIntent } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// The dashboard's form posts (bulk move and delete, storage delete, public link): plain HTML
+// forms with an intent, answered by a redirect back to the same filtered view with a toast.
+
+export async function handleDashboardAction(request: Request, ctx: AuthContext) {
+  const form = await request.formData();
+  const back = new URL(request.url);
+  // Back to the same filtered view (the form posted to the index route, "?index" is Remix's).
+  back.searchParams.delete("index");
+  const to = back.pathname + back.search;
+  const ids = form
+    .getAll("measurement_ids")
+    .map((v) => Number(v))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const storageId = Number(form.get("storage_id"));
+  try {
+    switch (form.get("intent")) {
+      case "move": {
+        const target = Number(form.get("target_storage_id"));
+        if (!ids.length) return redirectWithToast(to, { type: "warning", key: "timber:bulk.nothingSelected" });
+        if (!target) return redirectWithToast(to, { type: "warning", key: "timber:bulk.chooseTarget" });
+        await moveMeasurements(
+          db(),
+          ctx,
+          ids.map((id) => ({ measurement_id: id, storage_id: target })),
+        );
+        return redirectWithToast(to, { type: "success", key: "timber:bulk.moved", values: { count: ids.length } });
+      }
+      case "delete": {
+        if (!ids.length) return redirectWithToast(to, { type: "warning", key: "timber:bulk.nothingSelected" });
+        await deleteMeasurements(db(), ctx, ids);
+        return redirectWithToast(to, { type: "success", key: "timber:bulk.deleted", values: { count: ids.length } });
+      }
+      case "delete-storage": {
+        if (!ctx.isAdmin) throw new ForbiddenError();
+        const ok = await deleteStorage(db(), ctx, storageId);
+        if (!ok) throw new NotFoundError();
+        back.searchParams.delete("open");
+        return redirectWithToast(back.pathname + back.search, { type: "success", key: "timber:storage.deleted" });
+      }
+      case "create-link": {
+        if (!ctx.isAdmin) throw new ForbiddenError();
+        if (!(await ensureStorageToken(db(), ctx, storageId))) throw new NotFoundError();
+        return redirectWithToast(to, { type: "success", key: "timber:menu.linkCreated" });
+      }
+      default:
+        unknownIntent();
+    }
+  } catch (error) {
+    if (error instanceof DefaultStorageError)
+      return redirectWithToast(to, { type: "warning", key: "timber:menu.defaultNoDelete" });
+    if (error instanceof TimberValidationError) {
+      const key = Object.values(error.errors)[0]?.[0] ?? "timber:errors.failed";
+      return redirectWithToast(to, { type: "error", key });
+    }
+    if (error instanceof NotFoundError) return redirectWithToast(to, { type: "error", key: "timber:errors.notFound" });
+    if (error instanceof ForbiddenError)
+      return redirectWithToast(to, { type: "warning", key: "timber:errors.forbidden" });
+    throw error;
+  }
+}

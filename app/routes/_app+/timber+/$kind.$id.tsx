@@ -1,0 +1,83 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { UpsellNotice } from "~/components/accounts/custom-field-tabs";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { parseId } from "~/utils/api.server";
+import { requireAppAdmin } from "~/utils/auth.server";
+import { notFound, unknownIntent } from "~/utils/errors";
+import { postedValues } from "~/utils/form-values";
+import { i18nServer } from "~/utils/i18n.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { TimberForm } from "./__timber-form";
+import { deleteRecord, gates, loadForm, parseKind, saveForm } from "./__timber-screens.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireAppAdmin(request);
+  const kind = parseKind(params.kind);
+  const t = await i18nServer.getFixedT(ctx.user.locale, "lookups");
+  // Built-in rows and other organisations' rows are not editable: 404.
+  const { record, options } = await loadForm(kind, ctx, t, parseId(params.id));
+  if (!record) notFound();
+  return json({ gate: gates(kind, ctx.features), record, options, features: ctx.features });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireAppAdmin(request);
+  const kind = parseKind(params.kind);
+  const id = parseId(params.id);
+  const t = await i18nServer.getFixedT(ctx.user.locale, "lookups");
+  if (!(await loadForm(kind, ctx, t, id)).record) notFound();
+  const gate = gates(kind, ctx.features);
+  if (gate.view || gate.edit) throw json({ error: "feature_unavailable" }, { status: 403 });
+  const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    await deleteRecord(kind, ctx, id);
+    return redirectWithToast(`/timber/${kind}`, { type: "success", key: "accounts:timber.deleted" });
+  }
+  if (form.get("intent") !== "save") unknownIntent();
+  const result = await saveForm(kind, ctx, id, form);
+  if ("errors" in result) return json({ errors: result.errors, values: postedValues(form) }, { status: 422 });
+  return redirectWithToast(`/timber/${kind}`, { type: "success", key: "accounts:timber.saved" });
+}
+
+export default function TimberEditPage() {
+  const { t } = useTranslation("accounts");
+  const { kind } = useParams();
+  const { gate, record, options, features } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  if (gate.view) return <UpsellNotice feature={gate.view} />;
+  return (
+    <div className="page-narrow">
+      <p>
+        <Link to={`/timber/${kind}`}>← {t(`timber.kinds.${kind}`)}</Link>
+      </p>
+      <h2>{String(record.name ?? record.reason ?? "")}</h2>
+      {gate.edit ? <UpsellNotice feature={gate.edit} /> : null}
+      <TimberForm
+        kind={kind!}
+        record={data?.values ? { ...record, ...data.values } : record}
+        options={options}
+        errors={data?.errors ?? {}}
+        features={features}
+        disabled={!!gate.edit}
+        isNew={false}
+      />
+      {kind === "lumber_products" ? (
+        <details className="card danger-zone">
+          <summary>{t("timber.delete")}</summary>
+          <Form method="POST">
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" className="btn btn-danger">
+              {t("timber.deleteSubmit")}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,5 +1,0 @@
-import { redirect } from "@remix-run/node";
-
-export function loader() {
-  return redirect("/timber/species");
-}

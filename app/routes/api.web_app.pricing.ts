@@ -1,9 +1,0 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/utils/auth.server";
-import { pricing } from "~/utils/billing-catalog";
-
-/** GET /api/web_app/pricing: per package monthly and yearly price (EUR), picture plans. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request);
-  return json(pricing());
-}
