@@ -45,7 +45,7 @@ const xml = (s: string) =>
 
 /** The SVG of the logs over a picture of width x height whose photo is scale times the original's size. */
 function overlaySvg(input: PictureInput, width: number, height: number, scale: number) {
-  const stroke = Math.max(2, Math.round(width / 700));
+  const stroke = Math.max(3, Math.round(width / 400));
   const circles: string[] = [];
   const labels: string[] = [];
   for (const l of input.logs) {

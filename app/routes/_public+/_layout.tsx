@@ -55,7 +55,8 @@ function LanguageMenu() {
   const submit = useSubmit();
   const kept = [...new URLSearchParams(location.search)].filter(([k]) => k !== "lng");
   return (
-    <Form method="GET" className="public-language" onChange={(e) => submit(e.currentTarget)}>
+    // The page's own path: a form in this pathless layout would otherwise post to "/".
+    <Form method="GET" action={location.pathname} className="public-language" onChange={(e) => submit(e.currentTarget)}>
       {kept.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}

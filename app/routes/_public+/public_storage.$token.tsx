@@ -109,6 +109,11 @@ export default function PublicStoragePage() {
                   <span className="measurement-volume" data-testid={`public-measurement-${m.id}-volume`}>
                     {publicVolume(m.volume.value, m.volume.unit, f.locale)}
                   </span>
+                  {m.public_url ? (
+                    <span className="public-open" aria-hidden>
+                      <Icon name="chevron" />
+                    </span>
+                  ) : null}
                 </>
               );
               return (
