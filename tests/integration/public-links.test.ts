@@ -7,6 +7,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { migrations } from "#db/migrations";
 import type { Database } from "#db/schema";
+import { seedDemo } from "#db/seed/demo";
+import { seedPublicLinks } from "#db/seed/public-links";
 import {
   apiToken,
   createCustomField,
@@ -699,5 +701,39 @@ describe("the migration of plain tokens", () => {
       await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await conn.end();
     }
+  });
+});
+
+describe("the demo seed", () => {
+  it("shares every demo storage and the two newest measurements of each, which open; a second run adds nothing", async () => {
+    const seeded = await seedDemo(db(), fileStorage(), async () => {}, { measurements: 6 });
+    expect(await seedPublicLinks(db(), seeded.organizationId)).toBe(4 + 6);
+    const links = await db()
+      .selectFrom("public_links")
+      .selectAll()
+      .where("organization_id", "=", seeded.organizationId)
+      .execute();
+    expect(links.filter((l) => l.kind === "storage")).toHaveLength(4);
+    expect(links.filter((l) => l.kind === "measurement")).toHaveLength(6);
+    const storage = (await publicLinkOf(
+      db(),
+      { organizationId: seeded.organizationId },
+      "storage",
+      links[0].record_id,
+    ))!;
+    const page = await get(storage.path!);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Demo Forest OÜ");
+    // Its newest measurements are shared: the storage page links them.
+    expect(page.text.match(/data-testid="public-link-/g)?.length).toBeGreaterThan(0);
+    const m = links.find((l) => l.kind === "measurement")!;
+    const measurement = (await publicLinkOf(
+      db(),
+      { organizationId: seeded.organizationId },
+      "measurement",
+      m.record_id,
+    ))!;
+    expect((await get(measurement.path!)).status).toBe(200);
+    expect(await seedPublicLinks(db(), seeded.organizationId)).toBe(0);
   });
 });
