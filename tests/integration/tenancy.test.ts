@@ -519,10 +519,10 @@ describe("tenancy of every API route", () => {
       write("_app+/reports+/_index.tsx"); // a shell screen without a parameter: needs no entry
       write("_app+/reports+/$id.tsx"); // not declared
       write("_app+/reports+/$id.test.ts"); // a test beside its route: not a route
-      write("_public+/public_measurement.$token.tsx"); // not declared
+      write("_public+/public_container.$token.tsx"); // not declared
       expect(undeclared(routeFiles(appDir))).toEqual([
         "_app+/reports+/$id.tsx",
-        "_public+/public_measurement.$token.tsx",
+        "_public+/public_container.$token.tsx",
         "api+/web_app+/containers+/$id.ts",
       ]);
     } finally {
