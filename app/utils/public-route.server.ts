@@ -11,6 +11,7 @@ import { db } from "./db.server";
 import { env } from "./env.server";
 import { getLanguage, i18nServer } from "./i18n.server";
 import { clientIp } from "./load-context";
+import { rateLimitClient } from "./rate-limit-client.server";
 
 // The one door of every public route (pages, their JSON, photos and pictures): the per-address
 // rate limit (429), the token's grant of one record of the route's kind (404 otherwise, the same
@@ -52,7 +53,7 @@ export async function requirePublicGrant(
   kind: PublicKind,
   opts: PublicRouteOptions = {},
 ): Promise<PublicGrant> {
-  const count = await countPublicRequest(db(), clientIp(context) ?? "unknown", env().PUBLIC_RATE_LIMIT);
+  const count = await countPublicRequest(db(), rateLimitClient(clientIp(context)), env().PUBLIC_RATE_LIMIT);
   if (!count.allowed) {
     throw json(
       { error: "too_many_requests" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitClient } from "./rate-limit-client";
+import { rateLimitClient } from "./rate-limit-client.server";
 
 describe("whose requests count together against the public rate limit", () => {
   it("is the IPv4 address itself", () => {
