@@ -98,7 +98,11 @@ async function main() {
     let stack = layoutStack(11, { ...SIZE, minCm: 14, maxCm: 34 });
     if (stack.logs.length < LOGS) throw new Error(`layout gave ${stack.logs.length} logs, need ${LOGS}`);
     stack = { ...stack, logs: stack.logs.slice(0, LOGS) };
-    const computed = computeMeasurementLogs(stack.logs, { references: [stack.reference], formula: "cylinder", lengthM: 3 });
+    const computed = computeMeasurementLogs(stack.logs, {
+      references: [stack.reference],
+      formula: "cylinder",
+      lengthM: 3,
+    });
     const m = await db()
       .insertInto("measurements")
       .values({
@@ -169,7 +173,9 @@ async function main() {
       }
       await new Promise((r) => setTimeout(r, 150));
     }
-    console.log(`machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
+    console.log(
+      `machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
+    );
     const get = async (p: string) => {
       const r = await fetch(`${base}${p}`, { redirect: "manual" });
       if (r.status !== 200) throw new Error(`${p}: ${r.status}`);
