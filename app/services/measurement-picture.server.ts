@@ -45,7 +45,7 @@ const xml = (s: string) =>
 
 /** The SVG of the logs over a picture of width x height whose photo is scale times the original's size. */
 function overlaySvg(input: PictureInput, width: number, height: number, scale: number) {
-  const stroke = Math.max(3, Math.round(width / 400));
+  const stroke = Math.max(3, Math.round(width / 640));
   const circles: string[] = [];
   const labels: string[] = [];
   for (const l of input.logs) {
@@ -55,7 +55,7 @@ function overlaySvg(input: PictureInput, width: number, height: number, scale: n
       `<circle cx="${cx}" cy="${cy}" r="${(l.r * scale).toFixed(1)}" stroke="${l.modified ? RED : GREEN}"/>`,
     );
     // As the page draws them: the label's size follows the log's, never below a readable size.
-    const size = Math.max(11, l.r * scale * 0.6).toFixed(1);
+    const size = Math.round(Math.max(11, l.r * scale * 0.6));
     labels.push(
       `<text x="${cx}" y="${cy}" font-size="${size}" text-anchor="middle" dominant-baseline="central">${xml(input.label(l.d))}</text>`,
     );
@@ -97,20 +97,22 @@ function captionSvg(lines: string[], width: number) {
 
 /** Draws the picture: the photo upright and at most MAX_SIZE, the logs over it, the caption below. */
 export async function renderMeasurementPicture(photo: Buffer, input: PictureInput) {
+  // Decoded once, to raw pixels: the overlay is drawn to the size the photo comes out at.
   const { data, info } = await sharp(photo, { limitInputPixels: PHOTO_LIMITS.maxPixels })
     .rotate()
     .resize(MAX_SIZE, MAX_SIZE, { fit: "inside", withoutEnlargement: true })
+    .raw()
     .toBuffer({ resolveWithObject: true });
-  const { width, height } = info;
+  const { width, height, channels } = info;
   const scale = width / input.photoWidth;
   const caption = captionSvg(input.caption, width);
-  return sharp(data)
+  return sharp(data, { raw: { width, height, channels } })
     .extend({ bottom: caption.height, background: "#1d2420" })
     .composite([
       { input: overlaySvg(input, width, height, scale), top: 0, left: 0 },
       { input: caption.svg, top: height, left: 0 },
     ])
-    .jpeg({ quality: 85, mozjpeg: true })
+    .jpeg({ quality: 85 })
     .toBuffer();
 }
 
