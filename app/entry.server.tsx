@@ -27,7 +27,8 @@ export default async function handleRequest(
   const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "same-origin");
+  // A route may ask for a stricter one (the public token pages: no-referrer).
+  if (!responseHeaders.has("Referrer-Policy")) responseHeaders.set("Referrer-Policy", "same-origin");
 
   return new Promise((resolve, reject) => {
     let didError = false;

@@ -44,6 +44,7 @@ export const NAMESPACES = [
   "billing",
   "timber",
   "accounts",
+  "public",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

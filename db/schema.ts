@@ -103,7 +103,6 @@ export interface StoragesTable {
   latitude: number | null;
   longitude: number | null;
   storage_state_id: Generated<number>;
-  token: string | null;
   last_inventory_confirmed_at: Date | null;
   deleted_at: Date | null;
   created_at: CreatedAt;
@@ -209,7 +208,6 @@ export interface MeasurementsTable {
   poor_detection: ColumnType<boolean, boolean | undefined, boolean>;
   weight: number | null;
   weight_density: number | null;
-  token: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
@@ -503,7 +501,38 @@ export interface PlanksTable {
   modified_at: Date | null;
 }
 
+/**
+ * A record shared by token (docs/decisions/013-public-links.md). The token is never stored: its
+ * SHA-256 finds the link, and the seed gives it back to the owner with the server secret (null
+ * for a token made before links were kept here: it works, but cannot be shown again).
+ */
+export interface PublicLinksTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** A kind of app/models/public-link.server.ts's registry: "measurement", "storage", ... */
+  kind: string;
+  record_id: number;
+  token_hash: string;
+  token_seed: string | null;
+  /** The sharer's time zone: the public pages show times in it. */
+  time_zone: Generated<string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  rotated_at: Date | null;
+  last_opened_at: Date | null;
+}
+
+/** Requests of one client address to the public routes in one window (shared by every web process). */
+export interface PublicRateLimitsTable {
+  client: string;
+  /** Unix time of the window's start divided by its length. */
+  window_start: number;
+  hits: number;
+}
+
 export interface Database {
+  public_links: PublicLinksTable;
+  public_rate_limits: PublicRateLimitsTable;
   diameter_profiles: DiameterProfilesTable;
   diameter_profile_assortments: DiameterProfileAssortmentsTable;
   lumber_products: LumberProductsTable;
@@ -557,3 +586,4 @@ export type CustomField = Selectable<CustomFieldsTable>;
 export type Export = Selectable<ExportsTable>;
 export type LumberMeasurement = Selectable<LumberMeasurementsTable>;
 export type Plank = Selectable<PlanksTable>;
+export type PublicLink = Selectable<PublicLinksTable>;

@@ -435,3 +435,19 @@ export async function createLumberMeasurement(
     photo: { width: pkg.width, height: pkg.height },
   };
 }
+
+/**
+ * Shares a record by public link as its owner would (app/models/public-link.server.ts) and gives
+ * back the token and the public page's path.
+ */
+export async function sharePublicly(
+  organizationId: number,
+  kind: "measurement" | "storage",
+  recordId: number,
+  opts: { timeZone?: string } = {},
+) {
+  const { createPublicLink, publicLinkOf } = await import("~/models/public-link.server");
+  await createPublicLink(db(), { organizationId, timeZone: opts.timeZone ?? "Europe/Tallinn" }, kind, recordId);
+  const link = (await publicLinkOf(db(), { organizationId }, kind, recordId))!;
+  return { token: link.token!, path: link.path! };
+}

@@ -1,5 +1,5 @@
 import { contourVolume, measuredCoefficient } from "./contour";
-import { LOG_FORMULAS, type LogFormula, type Species } from "./log-volume";
+import { LOG_FORMULAS, type LogFormula, type LogVolumeUnit, type Species } from "./log-volume";
 import { computeMeasurementLogs, type PixelLog } from "./measurement-logs";
 import { createScaleField, type Point, type ReferenceLine } from "./reference-scale";
 import { convertVolume } from "./units";
@@ -38,6 +38,16 @@ export interface TimberMeasurementResult<T> {
 export function formulaVolumeToCubicMetres(value: number, formula: string): number {
   const unit = LOG_FORMULAS[formula as LogFormula]?.unit ?? "m^3";
   return unit === "m^3" ? value : convertVolume(value, unit, "m^3");
+}
+
+/**
+ * A stored m³ volume in the formula's native unit (what the measurement's own figures are in:
+ * FBM for the board-foot rules, hoppus m³ for Hoppus, m³ for the rest); the inverse of
+ * formulaVolumeToCubicMetres. An unknown formula keeps m³.
+ */
+export function cubicMetresToFormulaUnit(valueM3: number, formula: string): { value: number; unit: LogVolumeUnit } {
+  const unit = LOG_FORMULAS[formula as LogFormula]?.unit ?? "m^3";
+  return { value: unit === "m^3" ? valueM3 : convertVolume(valueM3, "m^3", unit), unit };
 }
 
 export function computeTimberMeasurement<T extends PixelLog>(

@@ -1,10 +1,11 @@
-import { randomBytes } from "node:crypto";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import { ValidationError } from "~/utils/errors";
+import { createPublicLink, deletePublicLink } from "./public-link.server";
 
 // Storages (yards, landings, warehouses): create, edit, soft delete. The organisation's default
-// storage is never deleted. The public link token is random; the public pages read it later.
+// storage is never deleted. A new storage is shared at once (its public link exists, ready to be
+// copied from the dashboard's row menu); deleting it stops its link.
 
 type Ctx = Pick<AuthContext, "organizationId">;
 
@@ -26,8 +27,6 @@ export class DefaultStorageError extends ValidationError {
   }
 }
 
-const newToken = () => randomBytes(24).toString("base64url");
-
 export async function getStorage(db: DB, ctx: Ctx, id: number) {
   const s = await db
     .selectFrom("storages")
@@ -47,21 +46,29 @@ export async function getStorage(db: DB, ctx: Ctx, id: number) {
 
 export async function createStorage(
   db: DB,
-  ctx: Ctx,
+  ctx: Ctx & { userId?: number; user?: { time_zone: string } },
   input: { name: string; latitude?: number; longitude?: number; storage_state_id: number },
 ) {
-  const r = await db
-    .insertInto("storages")
-    .values({
-      organization_id: ctx.organizationId,
-      name: input.name,
-      latitude: input.latitude ?? null,
-      longitude: input.longitude ?? null,
-      storage_state_id: input.storage_state_id,
-      token: newToken(),
-    })
-    .executeTakeFirstOrThrow();
-  return Number(r.insertId);
+  return db.transaction().execute(async (trx) => {
+    const r = await trx
+      .insertInto("storages")
+      .values({
+        organization_id: ctx.organizationId,
+        name: input.name,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        storage_state_id: input.storage_state_id,
+      })
+      .executeTakeFirstOrThrow();
+    const id = Number(r.insertId);
+    await createPublicLink(
+      trx,
+      { organizationId: ctx.organizationId, userId: ctx.userId, timeZone: ctx.user?.time_zone },
+      "storage",
+      id,
+    );
+    return id;
+  });
 }
 
 export async function updateStorage(
@@ -84,21 +91,6 @@ export async function updateStorage(
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
-}
-
-/** The storage's public link token, created on first use. */
-export async function ensureStorageToken(db: DB, ctx: Ctx, id: number) {
-  const s = await getStorage(db, ctx, id);
-  if (!s) return undefined;
-  if (s.token) return s.token;
-  const token = newToken();
-  await db
-    .updateTable("storages")
-    .set({ token })
-    .where("id", "=", id)
-    .where("organization_id", "=", ctx.organizationId)
-    .execute();
-  return token;
 }
 
 /**
@@ -130,7 +122,8 @@ export async function deleteStorage(db: DB, ctx: Ctx, id: number) {
       .where("storage_id", "=", id)
       .where("deleted_at", "is", null)
       .execute();
-    await trx.updateTable("storages").set({ deleted_at: now, token: null }).where("id", "=", id).execute();
+    await trx.updateTable("storages").set({ deleted_at: now }).where("id", "=", id).execute();
+    await deletePublicLink(trx, ctx, "storage", id);
     return true;
   });
 }

@@ -4,6 +4,7 @@ import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import type { DashboardFilter } from "~/utils/schemas/timber";
 import { photoUrl } from "./measurement-photo.server";
+import { publicTokensOf } from "./public-link.server";
 
 // Reads of the timber dashboard: storages with their filtered log count and volume, one
 // storage's measurements page by page, map markers, the deleted list. The aggregate reads only
@@ -105,7 +106,6 @@ export async function dashboardStorages(db: DB, ctx: DashboardCtx, f: DashboardF
       "storage_state_id",
       "storage_group_id",
       "updated_at",
-      "token",
       "last_inventory_confirmed_at",
     ])
     .where("organization_id", "=", ctx.organizationId)
@@ -137,7 +137,11 @@ export async function dashboardStorages(db: DB, ctx: DashboardCtx, f: DashboardF
         .where("storage_state_id", "in", f.storage_state_ids!),
     );
   }
-  const [storages, totals] = await Promise.all([storagesQ.orderBy("name").orderBy("id").execute(), aggQ.execute()]);
+  const [storages, totals, tokens] = await Promise.all([
+    storagesQ.orderBy("name").orderBy("id").execute(),
+    aggQ.execute(),
+    publicTokensOf(db, ctx, "storage"),
+  ]);
   const byStorage = new Map(totals.map((t) => [t.storage_id, t]));
   let ids: Map<number, number[]> | undefined;
   if (f.measurements_included === "true") {
@@ -157,6 +161,7 @@ export async function dashboardStorages(db: DB, ctx: DashboardCtx, f: DashboardF
     const t = byStorage.get(s.id);
     return {
       ...s,
+      token: tokens.get(s.id) ?? null,
       logs_count: Number(t?.logs_count ?? 0),
       volume: Number(t?.volume ?? 0),
       measurements_count: Number(t?.measurements_count ?? 0),

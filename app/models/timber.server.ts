@@ -15,6 +15,7 @@ import {
   TimberValidationError,
   type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
+import { publicTokensOf } from "~/models/public-link.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import { DeviceMeasurementSchema, type DeviceMeasurementInput, type MeasurementPatch } from "~/utils/schemas/timber";
@@ -627,6 +628,9 @@ export async function serializeMeasurement(
     photo_popup: m.photo_popup_key ? `/files/measurements/${m.id}/popup` : null,
     photo_thumbnail: m.photo_thumbnail_key ? `/files/measurements/${m.id}/thumbnail` : null,
   };
+  // The spec's `token`: the measurement's public link token, when it is shared (and showable).
+  if (!opts.fields?.length || opts.fields.includes("token"))
+    base.token = (await publicTokensOf(db, ctx, "measurement", [m.id])).get(m.id) ?? null;
   const data: Record<string, unknown> = {};
   if (opts.fields?.length) {
     data.id = m.id;

@@ -46,6 +46,9 @@ const EnvSchema = z
     // Which proxies may tell the client's address and protocol (X-Forwarded-*): Express's
     // `trust proxy` (false, true, a hop count, or addresses/subnets). Off: the socket's peer counts.
     TRUST_PROXY: z.string().default("false"),
+    // Requests a minute one client address may make to the public token pages, their JSON and
+    // images together (docs/decisions/013-public-links.md); counted across every web process.
+    PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
   .superRefine((env, ctx) => {

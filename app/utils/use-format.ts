@@ -12,17 +12,20 @@ import {
 } from "~/domain";
 import type { AnyVolumeUnit, VolumeUnit } from "~/domain";
 import { intlLocale } from "~/i18n";
+import type { RootLoader } from "~/root";
 import type { AppLoader } from "~/routes/_app+/_layout";
 
 /**
  * The signed-in user's formats for everything a person reads on a screen: numbers in the
  * language's Intl format, dates as dd.MM.yyyy on the user's time zone, volumes in the user's
- * unit and precision. Screens use this instead of toFixed or their own Intl formatters.
+ * unit and precision. Screens use this instead of toFixed or their own Intl formatters. Outside
+ * the shell (public pages) numbers follow the page's language.
  */
 export function useFormat() {
   const app = useRouteLoaderData<AppLoader>("routes/_app+/_layout");
+  const root = useRouteLoaderData<RootLoader>("root");
   return formatsFor({
-    locale: app?.user.locale ?? "en",
+    locale: app?.user.locale ?? root?.locale ?? "en",
     timeZone: app?.user.timeZone ?? "UTC",
     precision: app?.user.roundingPrecision ?? 2,
     unit: (app?.user.volumeUnit ?? "m^3") as VolumeUnit,

@@ -7,6 +7,7 @@ import * as exports_ from "./2026_11_21_0008_exports";
 import * as lumberMeasurements from "./2026_11_21_0009_lumber_measurements";
 import * as measurementKindPhotos from "./2026_11_21_0010_measurement_kind_photos";
 import * as securityHardening from "./2026_11_23_0011_security_hardening";
+import * as publicLinks from "./2026_11_27_0012_public_links";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0009_lumber_measurements": lumberMeasurements,
   "2026_11_21_0010_measurement_kind_photos": measurementKindPhotos,
   "2026_11_23_0011_security_hardening": securityHardening,
+  "2026_11_27_0012_public_links": publicLinks,
 };

@@ -144,7 +144,7 @@ export async function seedDemo(
     for (const s of STORAGES) {
       const r = await trx
         .insertInto("storages")
-        .values({ ...s, organization_id: organizationId, token: randomToken(16) })
+        .values({ ...s, organization_id: organizationId })
         .executeTakeFirstOrThrow();
       storageIds.push(Number(r.insertId));
     }

@@ -7,6 +7,7 @@ export const databases = () => inject("databases");
 
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
+  "public_links",
   "exports",
   "local_checkouts",
   "billing_events",
@@ -40,10 +41,14 @@ const TABLES = [
   "organizations",
 ] as const;
 
+// Counters every request to a public page adds to (a refused one too): emptied between tests,
+// never compared by "nothing changed".
+const COUNTER_TABLES = ["public_rate_limits"] as const;
+
 export async function cleanDatabase() {
   await sql`SET FOREIGN_KEY_CHECKS = 0`.execute(db());
   try {
-    for (const t of TABLES) await sql`DELETE FROM ${sql.table(t)}`.execute(db());
+    for (const t of [...TABLES, ...COUNTER_TABLES]) await sql`DELETE FROM ${sql.table(t)}`.execute(db());
     await sql`DELETE FROM wood_types WHERE organization_id IS NOT NULL`.execute(db());
     await sql`DELETE FROM wood_qualities WHERE organization_id IS NOT NULL`.execute(db());
   } finally {

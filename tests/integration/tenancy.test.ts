@@ -25,7 +25,9 @@ import { db } from "~/utils/db.server";
  * - "body-id": an id in the payload that belongs to another organisation is answered exactly as
  *   an id that does not exist, and nothing changes;
  * - "own": the route only ever acts on the caller's own session, account or channels (tested in its own file);
- * - "public": no organisation data (sign-in, device pairing).
+ * - "public": no organisation data (sign-in, device pairing);
+ * - "token": a public page or read opened by a public link's token, which grants one record
+ *   read-only and nothing else (app/utils/public-route.server.ts; tests/integration/public-links.test.ts).
  * A new route file without an entry fails the first test (route files are keyed by their path
  * under app/routes, as remix.config.js finds them).
  */
@@ -58,7 +60,7 @@ type Check =
       call: (w: World, token: string, id: number) => Promise<{ status: number; data: unknown }>;
       id: keyof World;
     }
-  | { kind: "own" | "public"; why: string };
+  | { kind: "own" | "public" | "token"; why: string };
 
 const ROUTES: Record<string, Check> = {
   "api+/web_app+/logins+/_route.ts": { kind: "public", why: "signs in; answers a token for the credentials' owner" },
@@ -86,6 +88,19 @@ const ROUTES: Record<string, Check> = {
   "healthcheck.ts": { kind: "public", why: "database status only" },
   "_app+/$.tsx": { kind: "own", why: "planned screens and not-found, no records" },
   "banners.dismiss.ts": { kind: "own", why: "a cookie remembering which banner the caller dismissed" },
+  // Public links: each route resolves its token through requirePublicGrant to one record of its kind.
+  "_public+/_layout.tsx": { kind: "public", why: "the public pages' frame: product name and language menu" },
+  "_public+/public_measurement.$token.tsx": { kind: "token", why: "one shared measurement" },
+  "_public+/vmu_public.$token.tsx": { kind: "token", why: "one shared measurement of a vmu organisation" },
+  "_public+/public_measurement.$token[.jpeg].ts": { kind: "token", why: "the picture of one shared measurement" },
+  "_public+/public_measurement.$token_.photo.ts": { kind: "token", why: "the photo of one shared measurement" },
+  "_public+/public_storage.$token.tsx": { kind: "token", why: "one shared storage" },
+  "_public+/public_storage.$token_.thumbnails.$id.ts": {
+    kind: "token",
+    why: "a thumbnail of a measurement of the shared storage only",
+  },
+  "api+/web_app+/measurements+/public.$token.ts": { kind: "token", why: "one shared measurement" },
+  "api+/web_app+/storages+/public.$token.$page.ts": { kind: "token", why: "one shared storage" },
   "print+/measurements.tsx": {
     kind: "public",
     why: "opened only with a signed print token bound to one export of one organisation (exports-api tests)",
@@ -504,10 +519,10 @@ describe("tenancy of every API route", () => {
       write("_app+/reports+/_index.tsx"); // a shell screen without a parameter: needs no entry
       write("_app+/reports+/$id.tsx"); // not declared
       write("_app+/reports+/$id.test.ts"); // a test beside its route: not a route
-      write("_public+/public_measurement.$token.tsx"); // not declared
+      write("_public+/public_container.$token.tsx"); // not declared
       expect(undeclared(routeFiles(appDir))).toEqual([
         "_app+/reports+/$id.tsx",
-        "_public+/public_measurement.$token.tsx",
+        "_public+/public_container.$token.tsx",
         "api+/web_app+/containers+/$id.ts",
       ]);
     } finally {

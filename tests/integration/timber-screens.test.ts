@@ -156,7 +156,14 @@ describe("timber screens without JavaScript", () => {
       longitude: -24.5,
       storage_state_id: 5,
     });
-    expect(s.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // A new storage is shared at once: its public link is ready to copy from the dashboard.
+    const link = await db()
+      .selectFrom("public_links")
+      .selectAll()
+      .where("kind", "=", "storage")
+      .where("record_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(link).toMatchObject({ organization_id: a.org.id, token_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     await db().updateTable("organizations").set({ default_storage_id: id }).where("id", "=", a.org.id).execute();
     const refused = await api(`/storages/${id}`, { cookie: a.cookie, form: { intent: "delete" } });
     expect(refused.status).toBe(302);

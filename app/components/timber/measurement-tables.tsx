@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { volumeUnitLabel, type AnyVolumeUnit } from "~/domain";
 import { useFormat } from "~/utils/use-format";
 import type { ReactNode } from "react";
 
@@ -6,7 +7,7 @@ interface Summary {
   unit: string;
   logCount: number;
   logsSheet: Array<{ diameterCm: number; lengthM: number; count: number; volume: number }>;
-  byAssortment: Array<{ assortmentId: string | number | null; count: number; volume: number; valueCents: number }>;
+  byAssortment: Array<{ assortmentId: string | number | null; count: number; volume: number }>;
   byCull: Array<{ cullId: string | number; count: number; volume: number }>;
 }
 
@@ -22,7 +23,7 @@ export function MeasurementTables({
 }) {
   const { t } = useTranslation("timber");
   const format = useFormat();
-  const unit = summary.unit === "fbm" ? "FBM" : "m³";
+  const unit = volumeUnitLabel(summary.unit as AnyVolumeUnit);
   const name = (list: Array<{ id: number; name: string }>, id: string | number | null) =>
     id === null
       ? t("tables.unassigned")
@@ -95,13 +96,25 @@ export function MeasurementTables({
 
 type Status = { status: number; score?: number; angle?: number } | undefined;
 
-/** Metrology checks of the photo: status 1 is passed. */
+/**
+ * Metrology checks of the photo: status 1 is passed. With `values` (the public vmu page) each
+ * check also shows what was measured: the camera angle in degrees, the interference and
+ * brightness scores.
+ */
 export function Metrology({
   metrology,
+  values = false,
 }: {
   metrology: { angle_validation?: Status; interference?: Status; brightness?: Status; is_valid?: boolean } | null;
+  values?: boolean;
 }) {
   const { t } = useTranslation("timber");
+  const format = useFormat();
+  const valueOf = (k: "angle_validation" | "interference" | "brightness", s: Status) => {
+    if (!s) return null;
+    if (k === "angle_validation") return typeof s.angle === "number" ? `${format.number(s.angle, 1)}°` : null;
+    return typeof s.score === "number" ? format.number(s.score, 2) : null;
+  };
   return (
     <section className="card" data-testid="metrology">
       <h2 className="card-title">{t("metrology.title")}</h2>
@@ -111,16 +124,20 @@ export function Metrology({
         <ul className="metrology-list">
           {(["angle_validation", "interference", "brightness"] as const).map((k) => {
             const s = metrology[k];
+            const value = values ? valueOf(k, s) : null;
             return (
-              <li key={k}>
+              <li key={k} data-testid={`metrology-${k}`}>
                 <span>{t(`metrology.${k}`)}</span>
-                <span className={`badge ${s?.status === 1 ? "badge-state-success" : s ? "badge-danger" : ""}`}>
-                  {s ? t(s.status === 1 ? "metrology.passed" : "metrology.failed") : "-"}
+                <span className="metrology-result">
+                  {value !== null ? <span className="metrology-value">{value}</span> : null}
+                  <span className={`badge ${s?.status === 1 ? "badge-state-success" : s ? "badge-danger" : ""}`}>
+                    {s ? t(s.status === 1 ? "metrology.passed" : "metrology.failed") : "-"}
+                  </span>
                 </span>
               </li>
             );
           })}
-          <li>
+          <li data-testid="metrology-valid">
             <strong>{t("metrology.valid")}</strong>
             <span className={`badge ${metrology.is_valid ? "badge-state-success" : "badge-danger"}`}>
               {t(metrology.is_valid ? "yes" : "no")}

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CopyLinkButton } from "~/components/public-links/copy-link-button";
 import { Icon } from "~/components/ui/icon";
 import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
 import { useFormat } from "~/utils/use-format";
@@ -183,7 +184,6 @@ function RowMenu({
   prerender: boolean;
 }) {
   const { t } = useTranslation("timber");
-  const [copied, setCopied] = useState(false);
   const [opened, setOpened] = useState(false);
   const link = storage.token ? `${origin}/public_storage/${storage.token}` : null;
   return (
@@ -213,21 +213,16 @@ function RowMenu({
             </Link>
           ) : null}
           {link ? (
-            <button
-              type="button"
+            <CopyLinkButton
+              url={link}
+              label={t("menu.copyLink")}
+              copiedLabel={t("menu.copied")}
               className="dropdown-item"
-              data-link={link}
-              onClick={async () => {
-                await navigator.clipboard?.writeText(link);
-                setCopied(true);
-                setTimeout(() => setCopied(false), 2000);
-              }}
-            >
-              {copied ? t("menu.copied") : t("menu.copyLink")}
-            </button>
+              testId={`copy-link-${storage.id}`}
+            />
           ) : isAdmin ? (
             <Form method="post" className="dropdown-form">
-              <input type="hidden" name="intent" value="create-link" />
+              <input type="hidden" name="intent" value="public-link-create" />
               <input type="hidden" name="storage_id" value={storage.id} />
               <button type="submit" className="dropdown-item">
                 {t("menu.createLink")}

@@ -1,16 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import {
-  DefaultStorageError,
-  createStorage,
-  deleteStorage,
-  ensureStorageToken,
-  getStorage,
-  updateStorage,
-} from "~/models/storage.server";
+import { DefaultStorageError, createStorage, deleteStorage, getStorage, updateStorage } from "~/models/storage.server";
 import { requireAppAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { notFound, unknownIntent } from "~/utils/errors";
+import { isPublicLinkIntent, publicLinkAction, publicLinkForScreen } from "~/utils/public-link-form.server";
 import { StorageSchema } from "~/utils/schemas/timber";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -18,7 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export async function storageEditorLoader(request: Request, id: number | null) {
   const ctx = await requireAppAdmin(request);
-  if (id === null) return json({ storage: null, origin: new URL(request.url).origin });
+  if (id === null) return json({ storage: null, publicLink: null });
   const storage = await getStorage(db(), ctx, id);
   if (!storage) notFound();
   return json({
@@ -28,10 +22,9 @@ export async function storageEditorLoader(request: Request, id: number | null) {
       latitude: storage.latitude,
       longitude: storage.longitude,
       storage_state_id: storage.storage_state_id,
-      token: storage.token,
       is_default: storage.is_default,
     },
-    origin: new URL(request.url).origin,
+    publicLink: await publicLinkForScreen(ctx, "storage", id, new URL(request.url).origin),
   });
 }
 
@@ -40,6 +33,7 @@ export async function storageEditorAction(request: Request, id: number | null) {
   if (id !== null && !(await getStorage(db(), ctx, id))) notFound();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
+  if (id !== null && isPublicLinkIntent(intent)) return publicLinkAction(ctx, "storage", id, intent, `/storages/${id}`);
   switch (intent) {
     case "save": {
       // A decimal comma is what many users type in a coordinate.
@@ -63,11 +57,6 @@ export async function storageEditorAction(request: Request, id: number | null) {
       }
       await updateStorage(db(), ctx, id, values);
       return redirectWithToast(`/storages/${id}`, { type: "success", key: "timber:storage.saved" });
-    }
-    case "create-link": {
-      if (id === null) break;
-      await ensureStorageToken(db(), ctx, id);
-      return redirectWithToast(`/storages/${id}`, { type: "success", key: "timber:menu.linkCreated" });
     }
     case "delete": {
       if (id === null) break;

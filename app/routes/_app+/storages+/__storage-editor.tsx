@@ -1,14 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PublicLinkPanel } from "~/components/public-links/public-link-dialog";
 import { StorageStateBadge } from "~/components/timber/storages-table";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { roundHalfUp } from "~/domain";
 import { storageStateName } from "~/utils/lookup-name";
+import type { PublicLinkScreen } from "~/utils/public-link-form.server";
 import { StorageSchema } from "~/utils/schemas/timber";
+import type { SerializeFrom } from "@remix-run/node";
 
 type LoaderData = {
   storage: {
@@ -17,19 +19,17 @@ type LoaderData = {
     latitude: number | null;
     longitude: number | null;
     storage_state_id: number;
-    token: string | null;
     is_default: boolean;
   } | null;
-  origin: string;
+  publicLink: SerializeFrom<PublicLinkScreen> | null;
 };
 
 /** The storage form of /storages/new and /storages/{id}: name, coordinates, state, public link, delete. */
 export function StorageEditor() {
-  const { storage, origin } = useLoaderData<LoaderData>();
+  const { storage, publicLink } = useLoaderData<LoaderData>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const navigation = useNavigation();
   const { t } = useTranslation("timber");
-  const [copied, setCopied] = useState(false);
   const [form, fields] = useForm({
     id: "storage",
     lastResult,
@@ -56,7 +56,6 @@ export function StorageEditor() {
       errors={errors(fields[name].errors)}
     />
   );
-  const link = storage?.token ? `${origin}/public_storage/${storage.token}` : null;
   return (
     <div className="page narrow-page">
       <div className="page-header">
@@ -97,38 +96,12 @@ export function StorageEditor() {
       </Form>
       {storage ? (
         <>
-          <section className="card">
-            <h2 className="card-title">{t("storage.publicLink")}</h2>
-            {link ? (
-              <div className="inline-form">
-                <input
-                  readOnly
-                  value={link}
-                  aria-label={t("storage.publicLink")}
-                  className="link-field"
-                  data-testid="public-link"
-                />
-                <button
-                  type="button"
-                  className="btn"
-                  onClick={async () => {
-                    await navigator.clipboard?.writeText(link);
-                    setCopied(true);
-                    setTimeout(() => setCopied(false), 2000);
-                  }}
-                >
-                  {copied ? t("menu.copied") : t("menu.copyLink")}
-                </button>
-              </div>
-            ) : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="create-link" />
-                <button type="submit" className="btn">
-                  {t("menu.createLink")}
-                </button>
-              </Form>
-            )}
-          </section>
+          {publicLink ? (
+            <section className="card" data-testid="storage-public-link">
+              <h2 className="card-title">{t("storage.publicLink")}</h2>
+              <PublicLinkPanel link={publicLink} kind="storage" />
+            </section>
+          ) : null}
           <section className="card danger-zone">
             <h2 className="card-title">{t("storage.deleteTitle")}</h2>
             {storage.is_default ? (

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
+import { PublicLinkDialog } from "~/components/public-links/public-link-dialog";
 import { MeasurementPhoto } from "~/components/timber/measurement-photo";
 import { MeasurementTables, Metrology } from "~/components/timber/measurement-tables";
 import { Field } from "~/components/ui/field";
@@ -12,6 +13,7 @@ import { formatVolume, roundHalfUp } from "~/domain";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { formulaName, measurementTypeName } from "~/utils/lookup-name";
+import { publicLinkForScreen } from "~/utils/public-link-form.server";
 import { formatsFor } from "~/utils/use-format";
 import { detailAction, loadMeasurementDetail } from "./__timber-detail.server";
 import type { ReactNode } from "react";
@@ -20,13 +22,18 @@ import type { ReactNode } from "react";
 // logs sheet and tables. Opened from the dashboard (/measurements/timber/{id}) or a map marker
 // (/measurement/{id}). Each section is its own form (intent), working without JavaScript.
 
-export const handle = { i18n: ["timber", "lookups", "exports"] };
+export const handle = { i18n: ["timber", "lookups", "exports", "public"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
-  const data = await loadMeasurementDetail(ctx, parseId(params.id));
+  const id = parseId(params.id);
+  const [data, publicLink] = await Promise.all([
+    loadMeasurementDetail(ctx, id),
+    publicLinkForScreen(ctx, "measurement", id, new URL(request.url).origin),
+  ]);
   return json({
     ...data,
+    publicLink,
     unit: ctx.user.volume_unit,
     precision: ctx.user.rounding_precision,
     locale: ctx.user.locale,
@@ -79,6 +86,7 @@ export default function MeasurementDetail() {
               {t(readOnly ? "editor.viewOnPhoto" : "editor.openEditor")}
             </Link>
           ) : null}
+          <PublicLinkDialog link={data.publicLink} kind="measurement" />
           <ExportButton
             kind="pdf"
             reportType="measurement_pdf"

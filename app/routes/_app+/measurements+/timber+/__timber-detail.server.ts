@@ -1,5 +1,4 @@
 import { json } from "@remix-run/node";
-import { summarizeMeasurement, type LogFormula } from "~/domain";
 import { listStorages } from "~/models/lookup.server";
 import {
   canEdit,
@@ -12,6 +11,7 @@ import { screenPhotoUrl } from "~/models/measurement-photo.server";
 import { getStorage } from "~/models/storage.server";
 import { neighbours } from "~/models/timber-dashboard.server";
 import { listTimberLookups } from "~/models/timber-lookups.server";
+import { timberSummary } from "~/models/timber-summary.server";
 import {
   getMeasurementLogs,
   getMeasurementReferences,
@@ -25,6 +25,7 @@ import { db } from "~/utils/db.server";
 import { notFound, unknownIntent } from "~/utils/errors";
 import { postedValues } from "~/utils/form-values";
 import { i18nServer } from "~/utils/i18n.server";
+import { isPublicLinkIntent, publicLinkAction } from "~/utils/public-link-form.server";
 import { MeasurementPatchSchema } from "~/utils/schemas/timber";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { z } from "zod";
@@ -44,23 +45,7 @@ export async function loadMeasurementDetail(ctx: AuthContext, id: number) {
     listStorages(db(), ctx),
     neighbours(db(), ctx, m),
   ]);
-  const summary = summarizeMeasurement(
-    logs.map((l) => ({ d: l.d, v: l.v, isDeleted: l.is_deleted, cullId: l.cull_id, assortmentId: l.assortment_id })),
-    {
-      formula: m.volume_formula as LogFormula,
-      logLengthM: m.log_length ?? 0,
-      species: speciesOf(m.wood_type_id),
-      assortments: lookups.assortments.map((a) => ({
-        id: a.id,
-        minDiameterCm: a.min_diameter,
-        maxDiameterCm: a.max_diameter,
-        priceCents: a.price_cents,
-        pricePerLogCents: a.price_per_log_cents,
-        volumeUnit: a.volume_unit,
-      })),
-      culls: lookups.culls.map((c) => ({ id: c.id, minDiameterCm: c.min, maxDiameterCm: c.max })),
-    },
-  );
+  const summary = timberSummary(m, logs, lookups);
   const editable = storage ? canEdit(ctx, storage) : false;
   return {
     measurement: {
@@ -220,6 +205,9 @@ export async function detailAction(request: Request, ctx: AuthContext, id: numbe
   const intent = String(form.get("intent") ?? "");
   const m = await getMeasurementRow(db(), ctx, id);
   if (!m) notFound();
+  // The public-link dialog's forms (create, rotate, stop).
+  if (isPublicLinkIntent(intent))
+    return publicLinkAction(ctx, "measurement", id, intent, new URL(request.url).pathname);
   const lookups = intent === "custom_fields" ? await listTimberLookups(db(), ctx) : null;
   const raw = patchFromForm(intent, form, lookups?.customFields.filter((f) => !f.archived).map((f) => f.key) ?? []);
   if (!raw) unknownIntent();

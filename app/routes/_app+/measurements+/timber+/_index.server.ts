@@ -1,9 +1,10 @@
 import { ForbiddenError, NotFoundError, TimberValidationError } from "~/models/measurement-kind.server";
-import { DefaultStorageError, deleteStorage, ensureStorageToken } from "~/models/storage.server";
+import { DefaultStorageError, deleteStorage } from "~/models/storage.server";
 import { deleteMeasurements, moveMeasurements } from "~/models/timber.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
 import { unknownIntent } from "~/utils/errors";
+import { isPublicLinkIntent, publicLinkAction } from "~/utils/public-link-form.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The dashboard's form posts (bulk move and delete, storage delete, public link): plain HTML
@@ -20,8 +21,11 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
     .map((v) => Number(v))
     .filter((n) => Number.isInteger(n) && n > 0);
   const storageId = Number(form.get("storage_id"));
+  const intent = form.get("intent");
+  // The row menu's "Create public link" (the storage page also rotates and stops it).
+  if (isPublicLinkIntent(intent)) return publicLinkAction(ctx, "storage", storageId, intent, to);
   try {
-    switch (form.get("intent")) {
+    switch (intent) {
       case "move": {
         const target = Number(form.get("target_storage_id"));
         if (!ids.length) return redirectWithToast(to, { type: "warning", key: "timber:bulk.nothingSelected" });
@@ -44,11 +48,6 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
         if (!ok) throw new NotFoundError();
         back.searchParams.delete("open");
         return redirectWithToast(back.pathname + back.search, { type: "success", key: "timber:storage.deleted" });
-      }
-      case "create-link": {
-        if (!ctx.isAdmin) throw new ForbiddenError();
-        if (!(await ensureStorageToken(db(), ctx, storageId))) throw new NotFoundError();
-        return redirectWithToast(to, { type: "success", key: "timber:menu.linkCreated" });
       }
       default:
         unknownIntent();

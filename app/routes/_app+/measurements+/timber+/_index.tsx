@@ -27,7 +27,7 @@ import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
 import { useRealtime } from "~/utils/use-realtime";
 import { handleDashboardAction } from "./_index.server";
 
-export const handle = { i18n: ["timber", "measurements", "lookups", "exports"] };
+export const handle = { i18n: ["timber", "measurements", "lookups", "exports", "public"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: leafletCss },
