@@ -61,33 +61,38 @@ async function expectSidebar(page: Page, kind: (typeof SIZES)[number]["sidebar"]
 }
 
 describe("timber screens at laptop, tablet and phone sizes", () => {
-  it("keep their layout: sidebar, toolbar clear of the photo, bulk bar in view, nothing too wide", async () => {
-    const org = await createOrganization({ name: "Sizes Org" });
-    await givePlan(org.id);
-    const user = await createUser(org.id, { role: "admin" });
-    const storage = await createStorage(org.id, { name: "Riverside landing" });
-    for (let i = 0; i < 6; i++) await createMeasuredStack(org.id, storage.id, { seed: 10 + i, photo: false });
-    // The newest, so first on the storage's list.
-    const m = await createMeasuredStack(org.id, storage.id, { seed: 3, takenAt: new Date(Date.now() + 60_000) });
+  // One test per size: each walks five screens, and the three together outgrew one test's time
+  // on a loaded machine.
+  it.each(SIZES)(
+    "keep their layout at $name size: sidebar, toolbar clear of the photo, bulk bar in view, nothing too wide",
+    async (size) => {
+      // Each test starts from an empty database (tests/setup/integration.ts), so each makes its rows.
+      const org = await createOrganization({ name: "Sizes Org" });
+      await givePlan(org.id);
+      const user = await createUser(org.id, { role: "admin" });
+      const storage = await createStorage(org.id, { name: "Riverside landing" });
+      for (let i = 0; i < 6; i++) await createMeasuredStack(org.id, storage.id, { seed: 10 + i, photo: false });
+      // The newest, so first on the storage's list.
+      const m = await createMeasuredStack(org.id, storage.id, { seed: 3, takenAt: new Date(Date.now() + 60_000) });
+      const [userId, storageId, measurementId] = [user.id, storage.id, m.id];
 
-    for (const size of SIZES) {
-      const dash = await open(user.id, size, `/measurements/timber?open=${storage.id}`);
-      await dash.page.getByTestId(`measurement-${m.id}`).waitFor();
+      const dash = await open(userId, size, `/measurements/timber?open=${storageId}`);
+      await dash.page.getByTestId(`measurement-${measurementId}`).waitFor();
       await expectNoHorizontalOverflow(dash.page);
       await expectSidebar(dash.page, size.sidebar);
-      await dash.page.getByTestId(`select-${m.id}`).check();
+      await dash.page.getByTestId(`select-${measurementId}`).check();
       const bar = dash.page.getByTestId("bulk-bar");
       await bar.waitFor();
       expect(await bar.innerText()).toContain("1 selected");
       // Scrolled back to the top of the list, the sticky bar is still on screen.
-      await dash.page.getByTestId(`measurement-${m.id}`).scrollIntoViewIfNeeded();
+      await dash.page.getByTestId(`measurement-${measurementId}`).scrollIntoViewIfNeeded();
       const barBox = (await bar.boundingBox())!;
       expect(barBox.y + barBox.height).toBeLessThanOrEqual(size.height + 1);
       expect(barBox.y).toBeGreaterThanOrEqual(0);
       await shot(dash.page, `dashboard-${size.name}`);
       await dash.context.close();
 
-      const detail = await open(user.id, size, `/measurements/timber/${m.id}`);
+      const detail = await open(userId, size, `/measurements/timber/${measurementId}`);
       await detail.page.getByTestId("measurement-photo").waitFor();
       await expectNoHorizontalOverflow(detail.page);
       await expectSidebar(detail.page, size.sidebar);
@@ -100,11 +105,11 @@ describe("timber screens at laptop, tablet and phone sizes", () => {
 
       // The other list screens a user reaches from the sidebar: nothing wider than the window.
       for (const path of ["/storages", "/exports", "/measurements/timber/deleted"]) {
-        const other = await open(user.id, size, path);
+        const other = await open(userId, size, path);
         await other.page.locator("h1").first().waitFor();
         await expectNoHorizontalOverflow(other.page);
         await other.context.close();
       }
-    }
-  });
+    },
+  );
 });
