@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { seedLumber } from "#db/seed/demo";
+import { seedLumberDashboard } from "#db/seed/lumber-dashboard";
 import {
   apiToken,
   createCustomField,
@@ -13,6 +15,7 @@ import { snapshotTables } from "#tests/helpers/db";
 import { download, readXlsx, waitForExport } from "#tests/helpers/exports";
 import { api } from "#tests/helpers/http";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
+import { fileStorage } from "~/services/file-storage.server";
 import { db } from "~/utils/db.server";
 
 // The lumber dashboard: GET /dashboard_filter?lumber_measurements=true, the /measurements/lumber
@@ -311,5 +314,31 @@ describe("lumber_dashboard_excel", () => {
     });
     expect(none.status).toBe(422);
     expect(await snapshotTables()).toEqual(before);
+  });
+});
+
+describe("the demo seed of the lumber dashboard", () => {
+  it("adds several lumber measurements over the storages with photos and a lot field, once", async () => {
+    const org = await createOrganization();
+    const admin = await createUser(org.id, { role: "admin" });
+    const first = await createStorage(org.id, { name: "First" });
+    const second = await createStorage(org.id, { name: "Second" });
+    expect(await seedLumber(db(), fileStorage(), org.id)).toBe(3);
+    const queued: number[] = [];
+    const added = await seedLumberDashboard(db(), fileStorage(), org.id, {
+      enqueuePhoto: async (id) => queued.push(id),
+    });
+    expect(added).toBe(8);
+    expect(queued).toHaveLength(8);
+    expect(await seedLumberDashboard(db(), fileStorage(), org.id)).toBe(0);
+
+    const res = await filter(await apiToken(admin.id), {});
+    const a = res.byId.get(first.id)!;
+    const b = res.byId.get(second.id)!;
+    expect(a.measurements_count + b.measurements_count).toBe(11);
+    expect(a.measurements_count).toBeGreaterThan(5);
+    expect(b.planks_count).toBeGreaterThan(0);
+    const lot = await filter(await apiToken(admin.id), { "custom_fields[package_lot]": "LOT-100" });
+    expect([...lot.byId.values()].reduce((n, s) => n + s.measurements_count, 0)).toBe(3);
   });
 });
