@@ -196,6 +196,11 @@ describe("the /measurements/lumber screen", () => {
     expect(html.data).toContain(`href="/measurements/lumber/${s.b.id}"`);
     // The old link opens the detail page.
     expect((await api(`/lumber_measurements/${s.b.id}`, { cookie: s.cookie })).status).toBe(200);
+    // /measurements opens the lumber dashboard for a user who worked there last.
+    await db().updateTable("users").set({ recent_measurement_mode: "lumber" }).where("id", "=", s.admin.id).execute();
+    const landing = await api("/measurements", { cookie: s.cookie });
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get("location")).toBe("/measurements/lumber");
   });
 
   it("deletes a lumber measurement from its row (editors only); it shows on the deleted page", async () => {
