@@ -3,6 +3,7 @@ import { fileStorage } from "~/services/file-storage.server";
 import { addJob, closeJobs, enqueuePhotoJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { DEMO, seedDemo } from "./demo";
+import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedPublicLinks } from "./public-links";
 
 try {
@@ -10,6 +11,10 @@ try {
     log: (l) => console.log(l),
   });
   await seedPublicLinks(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedLumberDashboard(db(), fileStorage(), result.organizationId, {
+    enqueuePhoto: (id, kind) => enqueuePhotoJob(id, addJob, kind),
+    log: (l) => console.log(l),
+  });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();

@@ -103,6 +103,7 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "timber:none": "*",
   // Only placeholders: its parts are plural keys of their own.
   "timber:summary": "*",
+  "lumber:summary": "*",
   "timber:detail.noPhoto": "*",
   "timber:storage.name": ["de"],
   "timber:no": ["es", "it"],

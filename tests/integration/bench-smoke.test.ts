@@ -14,6 +14,7 @@ const scripts = fs
 describe("every benchmark runs at its smoke size", () => {
   it("finds the benchmarks", () => {
     expect(scripts).toContain("timber-dashboard.ts");
+    expect(scripts).toContain("lumber-dashboard.ts");
   });
 
   for (const script of scripts) {

@@ -365,6 +365,10 @@ const ROUTES: Record<string, Check> = {
     kind: "id",
     call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}`, { cookie }),
   },
+  "_app+/lumber_measurements.$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/lumber_measurements/${w.lumberMeasurementId}`, { cookie }),
+  },
   "_app+/measurements+/timber+/$id_.edit.tsx": {
     kind: "id",
     call: (w, _t, cookie) => api(`/measurements/timber/${w.measurementId}/edit`, { cookie }),

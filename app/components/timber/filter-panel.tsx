@@ -11,6 +11,8 @@ export interface FilterLookups {
   woodQualities: Array<{ id: number; name: string }>;
   assortments: Array<{ id: number; name: string }>;
   devices: Array<{ id: number; name: string }>;
+  /** The lumber dashboard's product filter. */
+  lumberProducts?: Array<{ id: number; name: string }>;
   customFields: Array<{ id: number; key: string; name: string; data_type: string; values: string[] }>;
 }
 
@@ -19,17 +21,22 @@ const ids = (v: string | undefined) => (v ? v.split(",") : []);
 /**
  * Every GET /dashboard_filter parameter as a plain GET form: works without JavaScript, the URL
  * is the filter. Empty inputs are dropped by the server; lists are multi-selects (repeated
- * parameters join with commas); integer and decimal custom fields take numbers only.
+ * parameters join with commas); integer and decimal custom fields take numbers only. The lumber
+ * dashboard shows the fields a lumber measurement has (no measured time, species, qualities,
+ * assortments, shipment or log length; its lumber products instead).
  */
 export function FilterPanel({
   values,
   errors,
   lookups,
+  kind = "timber",
 }: {
   values: Record<string, string>;
   errors: Record<string, string[]>;
   lookups: FilterLookups;
+  kind?: "timber" | "lumber";
 }) {
+  const timber = kind === "timber";
   const { t } = useTranslation(["timber", "lookups"]);
   const err = (name: string) =>
     errors[name]?.length ? (
@@ -78,8 +85,8 @@ export function FilterPanel({
         <div className="filter-grid">
           {input("taken_at_start", t("filters.takenFrom"), "date")}
           {input("taken_at_end", t("filters.takenTo"), "date")}
-          {input("measured_at_start", t("filters.measuredFrom"), "date")}
-          {input("measured_at_end", t("filters.measuredTo"), "date")}
+          {timber ? input("measured_at_start", t("filters.measuredFrom"), "date") : null}
+          {timber ? input("measured_at_end", t("filters.measuredTo"), "date") : null}
           {input("created_at_start", t("filters.createdFrom"), "date")}
           {input("created_at_end", t("filters.createdTo"), "date")}
         </div>
@@ -98,20 +105,23 @@ export function FilterPanel({
             t("filters.measurementTypes"),
             [0, 1, 2, 3].map((id) => ({ id, name: measurementTypeName(t, id) })),
           )}
-          {multi("wood_type_ids", t("filters.woodTypes"), lookups.woodTypes)}
-          {multi("wood_quality_ids", t("filters.woodQualities"), lookups.woodQualities)}
-          {multi("wood_characteristic_ids", t("filters.assortments"), lookups.assortments)}
+          {timber ? multi("wood_type_ids", t("filters.woodTypes"), lookups.woodTypes) : null}
+          {timber ? multi("wood_quality_ids", t("filters.woodQualities"), lookups.woodQualities) : null}
+          {timber ? multi("wood_characteristic_ids", t("filters.assortments"), lookups.assortments) : null}
+          {lookups.lumberProducts
+            ? multi("lumber_product_ids", t("lumber:filters.products"), lookups.lumberProducts)
+            : null}
           {multi("device_ids", t("filters.devices"), lookups.devices)}
           {input("measurement_ids", t("filters.measurementIds"), "text", {
             placeholder: "101, 102",
             inputMode: "numeric",
             pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*",
           })}
-          {input("shipment_number", t("filters.shipmentNumber"))}
+          {timber ? input("shipment_number", t("filters.shipmentNumber")) : null}
           {input("volume_range_start", t("filters.minVolume"), "number", { step: "any", min: "0" })}
           {input("volume_range_end", t("filters.maxVolume"), "number", { step: "any", min: "0" })}
-          {input("length_range_start", t("filters.minLength"), "number", { step: "any", min: "0" })}
-          {input("length_range_end", t("filters.maxLength"), "number", { step: "any", min: "0" })}
+          {timber ? input("length_range_start", t("filters.minLength"), "number", { step: "any", min: "0" }) : null}
+          {timber ? input("length_range_end", t("filters.maxLength"), "number", { step: "any", min: "0" }) : null}
         </div>
       </fieldset>
       {lookups.customFields.length ? (

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExpandToggle, Pager } from "~/components/measurements/pager";
 import { CopyLinkButton } from "~/components/public-links/copy-link-button";
 import { Icon } from "~/components/ui/icon";
 import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
@@ -104,22 +105,7 @@ export function StoragesTable({
               <Fragment key={s.id}>
                 <tr data-testid={`storage-${s.id}`} className={open ? "row-open" : undefined}>
                   <td>
-                    {empty ? (
-                      <span className="expand-disabled" aria-hidden>
-                        <Icon name="chevron" />
-                      </span>
-                    ) : (
-                      <Link
-                        to={hrefWith(open ? { open: null, page: null } : { open: String(s.id), page: null })}
-                        preventScrollReset
-                        className={`expand-toggle${open ? " open" : ""}`}
-                        aria-expanded={open}
-                        aria-label={t(open ? "table.collapse" : "table.expand")}
-                        data-testid={`expand-${s.id}`}
-                      >
-                        <Icon name="chevron" />
-                      </Link>
-                    )}
+                    <ExpandToggle storageId={s.id} open={open} empty={empty} hrefWith={hrefWith} />
                   </td>
                   <td>
                     {s.name}
@@ -355,26 +341,7 @@ function MeasurementsList({
           </ul>
         </section>
       ))}
-      {expanded.totalPages > 1 ? (
-        <nav className="pager" aria-label={t("pager.label")}>
-          {expanded.page > 1 ? (
-            <Link to={hrefWith({ page: String(expanded.page - 1) })} preventScrollReset className="btn btn-small">
-              {t("pager.previous")}
-            </Link>
-          ) : null}
-          <span className="muted">{t("pager.status", { page: expanded.page, total: expanded.totalPages })}</span>
-          {expanded.page < expanded.totalPages ? (
-            <Link
-              to={hrefWith({ page: String(expanded.page + 1) })}
-              preventScrollReset
-              className="btn btn-small"
-              data-testid="next-page"
-            >
-              {t("pager.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={expanded.page} totalPages={expanded.totalPages} hrefWith={hrefWith} />
       {showBar ? (
         <div className="bulk-bar" role="region" aria-label={t("bulk.label")} data-testid="bulk-bar">
           {hydrated ? <span>{t("bulk.selected", { count: selected.length })}</span> : null}

@@ -18,7 +18,6 @@ const PLANNED: Array<{
 }> = [
   { path: "/measurements/container", key: "container", mode: "container" },
   { path: "/measurements/truck", key: "truck", mode: "truck" },
-  { path: "/measurements/lumber", key: "lumber", mode: "lumber" },
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/reports", key: "reports", adminOnly: true },
   { path: "/inventories", key: "inventories", adminOnly: true },

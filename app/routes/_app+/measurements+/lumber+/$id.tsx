@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LumberPhoto } from "~/components/lumber/lumber-photo";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
-import { convertLength, convertVolume, formatVolume, type LengthUnit } from "~/domain";
-import { formatDateTime } from "~/domain";
+import { convertVolume, formatDateTime, formatVolume } from "~/domain";
 import { intlLocale } from "~/i18n";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { measurementTypeName } from "~/utils/lookup-name";
+import { formatPlankLength, plankUnitOf } from "~/utils/plank-length";
 import { loadLumberDetail } from "./__lumber-detail.server";
 
 // One lumber measurement, read-only: the package end photo with its planks, the product, the
@@ -18,15 +18,10 @@ import { loadLumberDetail } from "./__lumber-detail.server";
 
 export const handle = { i18n: ["timber", "lookups"] };
 
-const PLANK_UNITS: readonly LengthUnit[] = ["mm", "cm", "m", "in", "ft"];
-const PLANK_DECIMALS: Record<LengthUnit, number> = { mm: 0, cm: 1, m: 3, in: 2, ft: 2 };
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
   const data = await loadLumberDetail(ctx, parseId(params.id));
-  const plankUnit = (PLANK_UNITS as readonly string[]).includes(ctx.user.lumber_plank_unit)
-    ? (ctx.user.lumber_plank_unit as LengthUnit)
-    : "mm";
+  const plankUnit = plankUnitOf(ctx.user.lumber_plank_unit);
   return json({
     ...data,
     unit: ctx.user.volume_unit,
@@ -51,8 +46,7 @@ export default function LumberMeasurementDetail() {
       unit: data.unit,
       locale,
     });
-  const fmtPlank = (mm: number) =>
-    `${new Intl.NumberFormat(locale, { maximumFractionDigits: PLANK_DECIMALS[data.plankUnit] }).format(convertLength(mm, "mm", data.plankUnit))} ${data.plankUnit}`;
+  const fmtPlank = (mm: number) => formatPlankLength(mm, data.plankUnit, locale);
   const product = data.product;
   const photo = data.photo;
 

@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
 import { useTranslation } from "react-i18next";
 import clusterCss from "react-leaflet-cluster/dist/assets/MarkerCluster.css";
 import clusterDefaultCss from "react-leaflet-cluster/dist/assets/MarkerCluster.Default.css";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { QuickRanges, useHrefWith } from "~/components/measurements/quick-ranges";
 import { FilterPanel } from "~/components/timber/filter-panel";
 import { MapPanel } from "~/components/timber/map-panel";
 import { StoragesTable } from "~/components/timber/storages-table";
@@ -15,13 +16,10 @@ import { canEdit } from "~/models/measurement-kind.server";
 import { dashboardStorages, searchMeasurements } from "~/models/timber-dashboard.server";
 import { listTimberLookups } from "~/models/timber-lookups.server";
 import type { AppLoader } from "~/routes/_app+/_layout";
-import { fieldErrors } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
+import { readDashboardQuery } from "~/utils/dashboard-query.server";
 import { db } from "~/utils/db.server";
 import { i18nServer } from "~/utils/i18n.server";
-import { pageParam } from "~/utils/schemas/limits";
-import { dashboardFilterSchema, filterParamsFromSearch } from "~/utils/schemas/timber";
-import { DEFAULT_RANGE, matchingRange, QUICK_RANGES, quickRangeDates } from "~/utils/timber-dates";
 import { formatsFor } from "~/utils/use-format";
 import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
 import { useRealtime } from "~/utils/use-realtime";
@@ -38,24 +36,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
   const url = new URL(request.url);
-  const params = new URLSearchParams(url.searchParams);
-  // First load: the last three months (the spec's default).
-  if (!params.has("taken_at_start") && !params.has("taken_at_end")) {
-    const d = quickRangeDates(DEFAULT_RANGE, ctx.user.time_zone);
-    params.set("taken_at_start", d.start);
-    params.set("taken_at_end", d.end);
-  }
-  const raw = filterParamsFromSearch(params);
-  const parsed = dashboardFilterSchema(ctx.user.time_zone).safeParse(raw);
-  const filter = parsed.success ? parsed.data : {};
-  const values: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) {
-    if (k === "custom_fields")
-      for (const [ck, cv] of Object.entries(v as Record<string, string>)) values[`custom_fields[${ck}]`] = cv;
-    else values[k] = String(v);
-  }
-  const openId = Number(url.searchParams.get("open")) || null;
-  const page = pageParam(url.searchParams.get("page"));
+  const { filter, values, filterErrors, range, ranges, openId, page } = readDashboardQuery(url, ctx.user.time_zone);
   const [storages, lookups, allStorages] = await Promise.all([
     dashboardStorages(db(), ctx, filter),
     listTimberLookups(db(), ctx, await i18nServer.getFixedT(ctx.user.locale, "lookups")),
@@ -74,10 +55,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeZone: ctx.user.time_zone,
     isAdmin: ctx.isAdmin,
     origin: url.origin,
-    range: matchingRange(values.taken_at_start, values.taken_at_end, ctx.user.time_zone),
-    ranges: Object.fromEntries(QUICK_RANGES.map((r) => [r, quickRangeDates(r, ctx.user.time_zone)])),
+    range,
+    ranges,
     values,
-    filterErrors: parsed.success ? {} : fieldErrors(parsed.error),
+    filterErrors,
     storages: storages.map((s) => ({ ...s, canEdit: canEdit(ctx, s) })),
     allStorages: allStorages.map((s) => ({ id: s.id, name: s.name })),
     expanded:
@@ -110,7 +91,6 @@ export default function TimberDashboard() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation(["timber", "lookups", "exports"]);
   const appData = useRouteLoaderData<AppLoader>("routes/_app+/_layout");
-  const location = useLocation();
   const revalidator = useRevalidator();
   useRememberMeasurementMode("timber", data.recentMode);
   const hasFilterErrors = Object.keys(data.filterErrors).length > 0;
@@ -121,22 +101,8 @@ export default function TimberDashboard() {
   const locale = f.locale;
   const fmtVolume = (v: number) => f.volume(v);
   const monthFormat = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: data.timeZone });
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) p.delete(k);
-      else p.set(k, v);
-    }
-    return `?${p}`;
-  };
+  const hrefWith = useHrefWith();
   const filterQuery = new URLSearchParams(Object.entries(data.values)).toString();
-  const rangeHref = (r: string) => {
-    const p = new URLSearchParams(location.search);
-    p.set("taken_at_start", data.ranges[r].start);
-    p.set("taken_at_end", data.ranges[r].end);
-    p.delete("page");
-    return `?${p}`;
-  };
   const totalLogs = data.storages.reduce((s, x) => s + x.logs_count, 0);
   const totalVolume = data.storages.reduce((s, x) => s + x.volume, 0);
 
@@ -169,19 +135,7 @@ export default function TimberDashboard() {
           ) : null}
         </div>
       </div>
-      <nav className="quick-ranges" aria-label={t("ranges.label")}>
-        {QUICK_RANGES.map((r) => (
-          <Link
-            key={r}
-            to={rangeHref(r)}
-            className={`btn btn-small${data.range === r ? " active" : ""}`}
-            aria-current={data.range === r ? "true" : undefined}
-            data-testid={`range-${r}`}
-          >
-            {t(`ranges.${r}`)}
-          </Link>
-        ))}
-      </nav>
+      <QuickRanges range={data.range} ranges={data.ranges} />
       {/* A details element: the panel toggles with or without JavaScript. */}
       <details className="filters-toggle" open={hasFilterErrors || undefined} data-testid="filters">
         <summary className="btn" data-testid="toggle-filters">

@@ -6,15 +6,17 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatNumber, formatDateTime } from "~/domain";
 import { intlLocale } from "~/i18n";
+import { deletedLumberMeasurements } from "~/models/lumber-dashboard.server";
 import { deletedMeasurements } from "~/models/timber-dashboard.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { parseFilterDate } from "~/utils/schemas/timber";
 
 // Deleted timber measurements grouped by storage, filtered by creation date (POST
-// /measurements/deleted's data); totals to 3 decimals, as the spec fixes for this page.
+// /measurements/deleted's data); totals to 3 decimals, as the spec fixes for this page. Deleted
+// lumber measurements follow in their own table (#lumber), with the same date filter.
 
-export const handle = { i18n: ["timber"] };
+export const handle = { i18n: ["timber", "lumber"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
@@ -26,9 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const errors: Record<string, string> = {};
   if (fromRaw && !from) errors.created_at_from = "timber:errors.date";
   if (untilRaw && !until) errors.created_at_until = "timber:errors.date";
-  const result = await deletedMeasurements(db(), ctx, { from, until });
+  const [result, lumber] = await Promise.all([
+    deletedMeasurements(db(), ctx, { from, until }),
+    deletedLumberMeasurements(db(), ctx, { from, until }),
+  ]);
   return json({
     ...result,
+    lumber,
     values: { created_at_from: fromRaw, created_at_until: untilRaw },
     errors,
     locale: ctx.user.locale,
@@ -38,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DeletedMeasurements() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("timber");
+  const { t } = useTranslation(["timber", "lumber"]);
   const locale = intlLocale(data.locale);
   const vol = (v: number) => formatNumber(v, 3, locale);
   return (
@@ -122,6 +128,64 @@ export default function DeletedMeasurements() {
           </table>
         </div>
       )}
+      <section id="lumber" className="deleted-lumber" aria-labelledby="deleted-lumber-title">
+        <h2 className="section-title" id="deleted-lumber-title">
+          {t("lumber:deletedSection.title")}
+        </h2>
+        {data.lumber.truncated ? (
+          <div className="alert alert-warning" role="note">
+            {t("deleted.truncated")}
+          </div>
+        ) : null}
+        {data.lumber.storages.length === 0 ? (
+          <p className="muted" data-testid="deleted-lumber-empty">
+            {t("lumber:deletedSection.empty")}
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="deleted-lumber-table">
+              <thead>
+                <tr>
+                  <th>{t("table.measurement")}</th>
+                  <th>{t("fields.takenAt")}</th>
+                  <th>{t("deleted.deletedAt")}</th>
+                  <th className="num">{t("lumber:table.planks")}</th>
+                  <th className="num">{t("deleted.volume")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.lumber.storages.map((s) => (
+                  <Fragment key={s.id}>
+                    <tr className="group-row" data-testid={`deleted-lumber-storage-${s.id}`}>
+                      <th colSpan={3}>{s.name}</th>
+                      <th className="num">{s.planks_count}</th>
+                      <th className="num">{vol(s.volume)}</th>
+                    </tr>
+                    {s.measurements.map((m) => (
+                      <tr key={m.id} data-testid={`deleted-lumber-${m.id}`}>
+                        <td>{t("lumber:measurement", { id: m.id })}</td>
+                        <td>{formatDateTime(m.taken_at, data.timeZone)}</td>
+                        <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
+                        <td className="num">{m.plank_count}</td>
+                        <td className="num">{vol(m.volume)}</td>
+                      </tr>
+                    ))}
+                  </Fragment>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th colSpan={3}>{t("deleted.total")}</th>
+                  <th className="num">{data.lumber.total_planks}</th>
+                  <th className="num" data-testid="deleted-lumber-total">
+                    {vol(data.lumber.total_volume)}
+                  </th>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </section>
     </div>
   );
 }
