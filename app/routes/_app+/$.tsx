@@ -21,7 +21,6 @@ const PLANNED: Array<{
   { path: "/measurements/lumber", key: "lumber", mode: "lumber" },
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/reports", key: "reports", adminOnly: true },
-  { path: "/inventories", key: "inventories", adminOnly: true },
   { path: "/analyze_reports", key: "analysis", adminOnly: true },
 ];
 

@@ -1,5 +1,6 @@
 import { fieldErrors } from "~/utils/api.server";
 import { ReportTypeFieldSchema } from "~/utils/schemas/export";
+import { inventoriesExcel } from "./inventories/inventories-excel.server";
 import { dashboardExcel } from "./timber/dashboard-excel.server";
 import { logByLogExcel } from "./timber/log-by-log-excel.server";
 import { measurementPdf } from "./timber/measurement-pdf.server";
@@ -13,6 +14,7 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   logByLogExcel,
   preciseLogByLogExcel,
   measurementPdf,
+  inventoriesExcel,
 ];
 
 /**

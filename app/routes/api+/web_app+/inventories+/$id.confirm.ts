@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { confirmInventory, getInventory, serializeInventory } from "~/models/inventory.server";
+import { confirmInventory, getInventory, inventoryStorageName, serializeInventory } from "~/models/inventory.server";
 import { methodNotAllowed, parseId } from "~/utils/api.server";
 import { requireApiUser, requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
@@ -9,8 +9,10 @@ import { withAppErrors } from "~/utils/errors";
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") methodNotAllowed();
   const ctx = await requireApiUser(request);
-  requireFeature(ctx, "inventories");
   const id = parseId(params.id);
+  // Another organisation's inventory is not found, whatever this organisation's plan.
+  await withAppErrors(() => inventoryStorageName(db(), ctx, id));
+  requireFeature(ctx, "inventories");
   const counted = await withAppErrors(() => confirmInventory(db(), ctx, id));
   return json({ data: serializeInventory(await getInventory(db(), ctx, id)), locked: counted });
 }
