@@ -144,7 +144,11 @@ export function inventoryFigures(rows: readonly InventoryRow[]): InventoryFigure
       })
       // By name; unsorted last.
       .sort((a, b) =>
-        a.key === null ? 1 : b.key === null ? -1 : (a.name ?? "").localeCompare(b.name ?? "") || a.key.localeCompare(b.key),
+        a.key === null
+          ? 1
+          : b.key === null
+            ? -1
+            : (a.name ?? "").localeCompare(b.name ?? "") || a.key.localeCompare(b.key),
       ),
   };
 }

@@ -92,7 +92,12 @@ export async function listInventories(
   const totalCount = Number(total.c);
   return {
     inventories: await withFigures(db, ctx, rows),
-    meta: { page, per_page: perPage, total_count: totalCount, total_pages: Math.max(1, Math.ceil(totalCount / perPage)) },
+    meta: {
+      page,
+      per_page: perPage,
+      total_count: totalCount,
+      total_pages: Math.max(1, Math.ceil(totalCount / perPage)),
+    },
   };
 }
 
@@ -113,13 +118,22 @@ export async function storageInventories(db: DB, ctx: Ctx, storageId: number): P
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!storage) throw new NotFoundError();
-  const rows = await heads(db, ctx).where("i.storage_id", "=", storageId).orderBy("i.created_at").orderBy("i.id").execute();
+  const rows = await heads(db, ctx)
+    .where("i.storage_id", "=", storageId)
+    .orderBy("i.created_at")
+    .orderBy("i.id")
+    .execute();
   return withFigures(db, ctx, rows);
 }
 
 async function withFigures(db: Executor, ctx: Ctx, rows: InventoryHead[]): Promise<InventoryWithFigures[]> {
   const byInventory = new Map<number, InventoryRow[]>(rows.map((r) => [r.id, []]));
-  for (const r of await figureRows(db, ctx, rows.map((r) => r.id))) byInventory.get(r.inventoryId)?.push(r);
+  for (const r of await figureRows(
+    db,
+    ctx,
+    rows.map((r) => r.id),
+  ))
+    byInventory.get(r.inventoryId)?.push(r);
   return rows.map((r) => ({ ...r, ...inventoryFigures(byInventory.get(r.id) ?? []) }));
 }
 

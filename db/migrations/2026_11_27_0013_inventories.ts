@@ -36,7 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("inventories")
     .columns(["storage_id", "confirmed_at"])
     .execute();
-  await db.schema.createIndex("inventories_open_storage_idx").on("inventories").column("open_storage_id").unique().execute();
+  await db.schema
+    .createIndex("inventories_open_storage_idx")
+    .on("inventories")
+    .column("open_storage_id")
+    .unique()
+    .execute();
   // What an inventory holds is read by inventory_id.
   await db.schema
     .createIndex("measurements_inventory_idx")

@@ -140,13 +140,7 @@ export function StoragesTable({
                     {formatVolume(s.volume)}
                   </td>
                   <td>
-                    <RowMenu
-                      storage={s}
-                      isAdmin={isAdmin}
-                      origin={origin}
-                      prerender={open}
-                      inventories={inventories}
-                    />
+                    <RowMenu storage={s} isAdmin={isAdmin} origin={origin} prerender={open} inventories={inventories} />
                   </td>
                 </tr>
                 {open && expanded ? (

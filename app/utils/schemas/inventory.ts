@@ -34,7 +34,8 @@ export const InventorySelectionSchema = z
   .looseObject({ inventory_id: IdSchema.optional(), storage_id: IdSchema.optional() })
   .superRefine((body, ctx) => {
     const given = [body.inventory_id, body.storage_id].filter((v) => v !== undefined).length;
-    if (given !== 1) ctx.addIssue({ code: "custom", path: ["inventory_id"], message: "inventories:errors.oneSelection" });
+    if (given !== 1)
+      ctx.addIssue({ code: "custom", path: ["inventory_id"], message: "inventories:errors.oneSelection" });
   })
   .transform((body): InventorySelection =>
     body.inventory_id !== undefined ? { inventory_id: body.inventory_id } : { storage_id: body.storage_id! },

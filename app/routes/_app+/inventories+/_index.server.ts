@@ -1,10 +1,5 @@
 import { json } from "@remix-run/node";
-import {
-  confirmInventory,
-  createInventory,
-  inventoryStorageName,
-  inventoryStorages,
-} from "~/models/inventory.server";
+import { confirmInventory, createInventory, inventoryStorageName, inventoryStorages } from "~/models/inventory.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
 import { errorResponse, notFound, unknownIntent, ValidationError } from "~/utils/errors";
@@ -42,7 +37,8 @@ export async function handleInventoryAction(request: Request, ctx: AuthContext) 
         if (!Number.isSafeInteger(id) || id <= 0) notFound();
         if (!confirmed) {
           const { storageName, confirmed: done } = await inventoryStorageName(db(), ctx, id);
-          if (done) return json<InventoryActionData>({ errors: ["inventories:errors.alreadyConfirmed"] }, { status: 422 });
+          if (done)
+            return json<InventoryActionData>({ errors: ["inventories:errors.alreadyConfirmed"] }, { status: 422 });
           return json<InventoryActionData>({ step: { intent, id, storageName } });
         }
         await confirmInventory(db(), ctx, id);

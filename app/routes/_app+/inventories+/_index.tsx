@@ -78,7 +78,11 @@ export default function InventoriesPage() {
     }
     return `?${p}`;
   };
-  const monthFormat = new Intl.DateTimeFormat(f.locale, { month: "long", year: "numeric", timeZone: data.user.timeZone });
+  const monthFormat = new Intl.DateTimeFormat(f.locale, {
+    month: "long",
+    year: "numeric",
+    timeZone: data.user.timeZone,
+  });
   const step = actionData?.step;
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/inventories";
   return (
