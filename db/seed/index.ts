@@ -3,6 +3,7 @@ import { fileStorage } from "~/services/file-storage.server";
 import { addJob, closeJobs, enqueuePhotoJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { DEMO, seedDemo } from "./demo";
+import { seedInventories } from "./inventories";
 import { seedPublicLinks } from "./public-links";
 
 try {
@@ -10,6 +11,7 @@ try {
     log: (l) => console.log(l),
   });
   await seedPublicLinks(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedInventories(db(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();
