@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { seedDemo } from "#db/seed/demo";
+import { seedInventories } from "#db/seed/inventories";
 import {
   addRole,
   apiToken,
@@ -12,6 +14,8 @@ import { snapshotTables } from "#tests/helpers/db";
 import { download, readXlsx, waitForExport } from "#tests/helpers/exports";
 import { api } from "#tests/helpers/http";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
+import { getInventory, listInventories } from "~/models/inventory.server";
+import { fileStorage } from "~/services/file-storage.server";
 import { db } from "~/utils/db.server";
 
 // Issue 16: a storage with known measurements of each type across two months is inventoried,
@@ -480,6 +484,30 @@ describe("the inventories page", () => {
     expect(warning.status).toBe(200);
     expect(warning.data).toContain('data-testid="billing-warning"');
     expect(warning.data).toContain('href="/billing"');
+  });
+});
+
+describe("the demo seed", () => {
+  it("confirms each storage six weeks ago, locking what it counted, and opens one inventory since; a second run adds nothing", async () => {
+    const seeded = await seedDemo(db(), fileStorage(), async () => {}, { measurements: 24 });
+    const made = await seedInventories(db(), seeded.organizationId);
+    expect(made).toBeGreaterThanOrEqual(2);
+    const ctx = { organizationId: seeded.organizationId, user: { time_zone: "UTC" } };
+    const { inventories } = await listInventories(db(), ctx, {});
+    expect(inventories).toHaveLength(made);
+    const open = inventories.filter((i) => i.confirmed_at === null);
+    expect(open).toHaveLength(1);
+    const previous = await getInventory(db(), ctx, open[0].previous_inventory_id!);
+    // The open one starts from what the confirmed one inventoried, and counts what came since.
+    expect(open[0].summary.opening_volume).toBeCloseTo(previous.summary.inventoried_volume, 6);
+    expect(previous.summary.measurements_count).toBeGreaterThan(0);
+    // Confirmed: what each counted is exactly what it locked.
+    const locked = await lockedIds(seeded.organizationId);
+    const confirmed = inventories.filter((i) => i.confirmed_at);
+    expect(locked.timber.length + locked.lumber.length).toBe(
+      confirmed.reduce((n, i) => n + i.summary.measurements_count, 0),
+    );
+    expect(await seedInventories(db(), seeded.organizationId)).toBe(0);
   });
 });
 

@@ -2,9 +2,9 @@ import { clampPrecision, convertVolume, roundHalfUp, volumeUnitLabel } from "~/d
 import { getInventory, storageInventories, type InventoryWithFigures } from "~/models/inventory.server";
 import { decimalsFormat, EXCEL_DATE_TIME, wallClock } from "~/services/excel-reports.server";
 import { createWorkbook, SheetWriter } from "~/services/xlsx-writer.server";
+import type { DB } from "~/utils/db.server";
 import { NotFoundError } from "~/utils/errors";
 import { InventorySelectionSchema, type InventorySelection } from "~/utils/schemas/inventory";
-import type { DB } from "~/utils/db.server";
 import type { ExcelExportType, ExcelWriteContext, RowSource } from "../types";
 import type { Writable } from "node:stream";
 
