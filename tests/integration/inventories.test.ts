@@ -479,6 +479,11 @@ describe("the inventories page", () => {
     const after = await api("/inventories", { cookie: s.cookie });
     expect(after.data).toMatch(/<button[^>]*disabled=""[^>]*data-testid="confirm-\d+"/);
 
+    // In the user's language: Japanese texts, the same numbers.
+    await db().updateTable("users").set({ locale: "ja" }).where("id", "=", s.user.id).execute();
+    const ja = await api(`/inventories?open=${inv.id}`, { cookie: s.cookie });
+    for (const text of ["棚卸", "規格なし", "確定済み", "7.05 m³"]) expect(ja.data, text).toContain(text);
+
     const plain = await setup({ features: [] });
     const warning = await api("/inventories", { cookie: plain.cookie });
     expect(warning.status).toBe(200);
