@@ -154,10 +154,12 @@ export async function figureRows(
   const ids = sql.join(inventoryIds);
   // "Until now" as the app's clock says, as confirmation stamps it (not the database session's).
   const now = new Date();
-  const timberCounted = sql`(i.confirmed_at IS NOT NULL AND m.inventory_id = i.id)
-      OR (i.confirmed_at IS NULL AND m.inventory_id IS NULL AND m.storage_id = i.storage_id AND m.taken_at <= ${now})`;
-  const lumberCounted = sql`(i.confirmed_at IS NOT NULL AND lm.inventory_id = i.id)
-      OR (i.confirmed_at IS NULL AND lm.inventory_id IS NULL AND lm.storage_id = i.storage_id AND lm.taken_at <= ${now})`;
+  // Confirmed and open inventories are separate branches (an OR in the join would keep MySQL
+  // from the inventory_id index and the dashboard's covering index).
+  const timberConfirmed = sql`i.confirmed_at IS NOT NULL AND m.inventory_id = i.id`;
+  const timberOpen = sql`i.confirmed_at IS NULL AND m.storage_id = i.storage_id AND m.inventory_id IS NULL AND m.taken_at <= ${now}`;
+  const lumberConfirmed = sql`i.confirmed_at IS NOT NULL AND lm.inventory_id = i.id`;
+  const lumberOpen = sql`i.confirmed_at IS NULL AND lm.storage_id = i.storage_id AND lm.inventory_id IS NULL AND lm.taken_at <= ${now}`;
   const timber = (part: string, on: ReturnType<typeof sql>) => sql`
     SELECT i.id AS inventory_id, ${part} AS part, CONCAT('timber:', m.id) AS measurement_key,
       m.measurement_type_id, m.volume, m.volume_formula AS formula, m.coefficient,
@@ -189,9 +191,11 @@ export async function figureRows(
     item_name: string | null;
   }>`
     SELECT r.*, COALESCE(a.name, p.name) AS item_name FROM (
-      ${timber("counted", timberCounted)}
+      ${timber("counted", timberConfirmed)}
+      UNION ALL ${timber("counted", timberOpen)}
       UNION ALL ${timber("previous", sql`m.inventory_id = i.previous_inventory_id`)}
-      UNION ALL ${lumber("counted", lumberCounted)}
+      UNION ALL ${lumber("counted", lumberConfirmed)}
+      UNION ALL ${lumber("counted", lumberOpen)}
       UNION ALL ${lumber("previous", sql`lm.inventory_id = i.previous_inventory_id`)}
     ) r
     LEFT JOIN assortments a ON a.id = r.assortment_id
