@@ -63,6 +63,9 @@ describe("inventories in the browser", () => {
       inventory.id,
     );
     expect(dialogs[1]).toContain("Confirm the inventory of North yard?");
+    // For a closing note: SCREENSHOT_DIR=/tmp/x keeps a picture of the page with its numbers.
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/inventories.png`, fullPage: true });
     const locked = await db()
       .selectFrom("measurements")
       .select(["id", "inventory_id"])
