@@ -37,7 +37,13 @@ export async function ensurePostgresDatabase(url: string) {
 }
 
 export async function migrateMysql(db: DB) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Areas are built on branches that each take a migration number; one merged after a higher
+  // number has run (0013 after 0017) must still run rather than stop the database at startup.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);

@@ -488,6 +488,20 @@ export interface LumberMeasurementsTable {
   deleted_at: Date | null;
 }
 
+/** A stock-take of one storage (docs/decisions/014-inventories.md). */
+export interface InventoriesTable {
+  id: Generated<number>;
+  organization_id: number;
+  storage_id: number;
+  previous_inventory_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  confirmed_at: Date | null;
+  confirmed_by: number | null;
+  /** The storage's id while the inventory is open, NULL once confirmed (one open per storage). */
+  open_storage_id: number | null;
+}
+
 /** A plank end on a lumber photo: a rectangle in image pixels. */
 export interface PlanksTable {
   id: Generated<number>;
@@ -531,6 +545,7 @@ export interface PublicRateLimitsTable {
 }
 
 export interface Database {
+  inventories: InventoriesTable;
   public_links: PublicLinksTable;
   public_rate_limits: PublicRateLimitsTable;
   diameter_profiles: DiameterProfilesTable;
@@ -587,3 +602,4 @@ export type Export = Selectable<ExportsTable>;
 export type LumberMeasurement = Selectable<LumberMeasurementsTable>;
 export type Plank = Selectable<PlanksTable>;
 export type PublicLink = Selectable<PublicLinksTable>;
+export type Inventory = Selectable<InventoriesTable>;

@@ -16,3 +16,4 @@ export * from "./lumber";
 export * from "./diameter-classes";
 export * from "./summary";
 export * from "./timber-measurement";
+export * from "./inventory";

@@ -7,6 +7,7 @@ export const databases = () => inject("databases");
 
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
+  "inventories",
   "public_links",
   "exports",
   "local_checkouts",

@@ -216,7 +216,7 @@ describe("POST /api/web_app/excel_exports", () => {
     const m = await createMeasurement(s.org.id, s.storage.id);
     const before = await snapshotTables();
     for (const [path, json] of [
-      ["/api/web_app/excel_exports", { report_type: "inventories_excel", inventory_id: 1 }],
+      ["/api/web_app/excel_exports", { report_type: "reports_excel", report_id: 1 }],
       ["/api/web_app/excel_exports", { report_type: "truck_dashboard_excel" }],
       ["/api/web_app/pdf_exports", { report_type: "truck_measurement_pdf", measurement_ids: [m.id] }],
       [`/api/web_app/pdf_exports/${m.id}`, { report_type: "truck_measurement_pdf" }],

@@ -71,6 +71,10 @@ const WRITES: Record<string, string[]> = {
   CustomFieldValuesSchema: [],
   NewPasswordSchema: [],
   DashboardFilterSchema: [],
+  // Ids and a month only.
+  CreateInventorySchema: [],
+  InventoryFilterSchema: [],
+  InventorySelectionSchema: [],
   DeletedSearchSchema: [],
   DeviceMeasurementSchema: ["measurements"],
   LogInputSchema: ["logs"],

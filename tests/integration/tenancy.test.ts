@@ -48,6 +48,7 @@ type World = {
   lumberProductId: number;
   diameterProfileId: number;
   lumberMeasurementId: number;
+  inventoryId: number;
   marker: string;
 };
 type Check =
@@ -309,6 +310,15 @@ const ROUTES: Record<string, Check> = {
         json: { move_storage: [{ measurement_id: w.measurementId, storage_id: w.storageId }] },
       }),
   },
+  "api+/web_app+/inventories+/_route.ts": {
+    kind: "list",
+    path: "/api/web_app/inventories",
+    features: ["inventories"],
+  },
+  "api+/web_app+/inventories+/$id.confirm.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/inventories/${w.inventoryId}/confirm`, { token, method: "POST" }),
+  },
   "api+/web_app+/manual_measurements.ts": {
     kind: "body-id",
     id: "storageId",
@@ -497,6 +507,11 @@ async function world(): Promise<World> {
     lumberProductId,
     diameterProfileId,
     lumberMeasurementId: lumber.id,
+    inventoryId: await id(
+      db()
+        .insertInto("inventories")
+        .values({ organization_id: org.id, storage_id: storage.id, open_storage_id: storage.id }),
+    ),
     marker,
   };
 }

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExpandToggle, Pager } from "~/components/measurements/pager";
+import { InventoryActionForm } from "~/components/inventories/confirm-form";
 import { CopyLinkButton } from "~/components/public-links/copy-link-button";
 import { Icon } from "~/components/ui/icon";
 import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
@@ -65,6 +66,7 @@ export function StoragesTable({
   allStorages,
   isAdmin,
   origin,
+  inventories = false,
 }: {
   storages: StorageRow[];
   expanded: Expanded | null;
@@ -75,6 +77,8 @@ export function StoragesTable({
   allStorages: Array<{ id: number; name: string }>;
   isAdmin: boolean;
   origin: string;
+  /** The organisation has the inventories feature: the menu offers "Create inventory". */
+  inventories?: boolean;
 }) {
   const { t } = useTranslation("timber");
   const format = useFormat();
@@ -122,7 +126,7 @@ export function StoragesTable({
                     {formatVolume(s.volume)}
                   </td>
                   <td>
-                    <RowMenu storage={s} isAdmin={isAdmin} origin={origin} prerender={open} />
+                    <RowMenu storage={s} isAdmin={isAdmin} origin={origin} prerender={open} inventories={inventories} />
                   </td>
                 </tr>
                 {open && expanded ? (
@@ -163,13 +167,15 @@ function RowMenu({
   isAdmin,
   origin,
   prerender,
+  inventories,
 }: {
   storage: StorageRow;
   isAdmin: boolean;
   origin: string;
   prerender: boolean;
+  inventories: boolean;
 }) {
-  const { t } = useTranslation("timber");
+  const { t } = useTranslation(["timber", "inventories"]);
   const [opened, setOpened] = useState(false);
   const link = storage.token ? `${origin}/public_storage/${storage.token}` : null;
   return (
@@ -191,6 +197,18 @@ function RowMenu({
               <Link className="dropdown-item" to={`/measurements/timber/upload?storage_id=${storage.id}`}>
                 {t("menu.upload")}
               </Link>
+              {inventories ? (
+                <InventoryActionForm
+                  intent="create"
+                  fields={{ storage_id: storage.id }}
+                  question={t("inventories:menu.question", { name: storage.name })}
+                  className="dropdown-form"
+                >
+                  <button type="submit" className="dropdown-item" data-testid={`create-inventory-${storage.id}`}>
+                    {t("inventories:menu.create")}
+                  </button>
+                </InventoryActionForm>
+              ) : null}
             </>
           ) : null}
           {isAdmin ? (

@@ -20,7 +20,6 @@ const PLANNED: Array<{
   { path: "/measurements/truck", key: "truck", mode: "truck" },
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/reports", key: "reports", adminOnly: true },
-  { path: "/inventories", key: "inventories", adminOnly: true },
   { path: "/analyze_reports", key: "analysis", adminOnly: true },
 ];
 

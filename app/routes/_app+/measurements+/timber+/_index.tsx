@@ -25,7 +25,7 @@ import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
 import { useRealtime } from "~/utils/use-realtime";
 import { handleDashboardAction } from "./_index.server";
 
-export const handle = { i18n: ["timber", "measurements", "lookups", "exports", "public"] };
+export const handle = { i18n: ["timber", "measurements", "lookups", "exports", "public", "inventories"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: leafletCss },
@@ -171,6 +171,7 @@ export default function TimberDashboard() {
               allStorages={data.allStorages}
               isAdmin={data.isAdmin}
               origin={data.origin}
+              inventories={appData?.features.includes("inventories") ?? false}
             />
           </section>
           <MapPanel storages={data.storages} filterQuery={filterQuery} />
