@@ -56,7 +56,7 @@ export async function getTruckLoads(db: Executor, ctx: Ctx, measurementId: numbe
 
 /** The truck with this plate in the organisation, made on first use. */
 export async function findOrCreateTruck(db: Executor, ctx: Ctx, licensePlate: string) {
-  const plate = licensePlate.trim().toUpperCase();
+  const plate = licensePlate.trim();
   const found = await db
     .selectFrom("trucks")
     .select("id")
