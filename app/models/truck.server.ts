@@ -459,3 +459,15 @@ export async function truckDashboardStorages(
     };
   });
 }
+
+/** The organisation's active custom fields for truck measurements, to label stored values. */
+export async function listTruckCustomFields(db: Executor, ctx: Ctx) {
+  return db
+    .selectFrom("custom_fields")
+    .select(["id", "key", "name", "data_type"])
+    .where("organization_id", "=", ctx.organizationId)
+    .where("source_key", "=", "truck_measurement")
+    .where("archived", "=", false)
+    .orderBy("id")
+    .execute();
+}
