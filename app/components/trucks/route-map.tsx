@@ -46,7 +46,7 @@ export function RouteMap({ routes, formatDateTime }: { routes: DetailRoute[]; fo
                 {t("routes.item", {
                   start: formatDateTime(r.started_at),
                   end: r.finished_at ? formatDateTime(r.finished_at) : t("routes.underway"),
-                  count: r.path.length,
+                  points: r.path.length,
                 })}
               </li>
             ))}

@@ -184,7 +184,7 @@ export default function TruckDashboard() {
       ) : (
         <section aria-label={t("table.label")}>
           <p className="muted summary-line" data-testid="truck-summary">
-            {t("summary", { count: totalCount, volume: f.volume(totalVolume) })}
+            {t("summary", { total: f.count(totalCount), volume: f.volume(totalVolume) })}
           </p>
           {withTrucks.length === 0 ? (
             <p className="muted" data-testid="trucks-none">
