@@ -4,12 +4,14 @@ import { addJob, closeJobs, enqueuePhotoJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { DEMO, seedDemo } from "./demo";
 import { seedPublicLinks } from "./public-links";
+import { seedTrucks } from "./trucks";
 
 try {
   const result = await seedDemo(db(), fileStorage(), (id, kind) => enqueuePhotoJob(id, addJob, kind), {
     log: (l) => console.log(l),
   });
   await seedPublicLinks(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedTrucks(db(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();
