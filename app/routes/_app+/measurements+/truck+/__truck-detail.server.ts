@@ -12,7 +12,7 @@ import {
 import { measurementRoutes, routeCheckpoints, serializeRoute } from "~/models/truck-route.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
-import { notFound, unknownIntent } from "~/utils/errors";
+import { errorResponse, notFound, unknownIntent } from "~/utils/errors";
 import { postedValues } from "~/utils/form-values";
 import { fieldErrors } from "~/utils/api.server";
 import { TruckPatchSchema } from "~/utils/schemas/truck";
@@ -100,6 +100,8 @@ export function loadsFormPayload(form: FormData) {
 }
 
 export async function handleTruckDetailAction(request: Request, ctx: AuthContext, id: number) {
+  // Tenancy first: another organisation's id is 404 whatever the form.
+  if (!(await getTruckMeasurementRow(db(), ctx, id))) notFound();
   const form = await request.formData();
   if (form.get("intent") !== "save-loads") unknownIntent();
   const back = new URL(request.url).pathname;
@@ -114,7 +116,8 @@ export async function handleTruckDetailAction(request: Request, ctx: AuthContext
     await patchTruckMeasurement(db(), ctx, id, parsed.data);
   } catch (error) {
     if (error instanceof TimberValidationError) return failed(error.errors);
-    throw error;
+    // 403 (viewer), 404, 409 (inventory lock): the error family's answers.
+    throw errorResponse(error) ?? error;
   }
   return redirectWithToast(back, { type: "success", key: "trucks:loads.saved" });
 }
