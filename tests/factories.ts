@@ -462,7 +462,13 @@ export async function createTruckMeasurement(
   values: {
     plate?: string;
     takenAt?: Date;
-    loads?: Array<{ height: number; load_width: number; log_length: number; coefficient: number; load_bed_name?: string }>;
+    loads?: Array<{
+      height: number;
+      load_width: number;
+      log_length: number;
+      coefficient: number;
+      load_bed_name?: string;
+    }>;
     shipmentNumber?: string;
   } = {},
 ) {

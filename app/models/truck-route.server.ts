@@ -44,7 +44,12 @@ export function serializeRoute(r: RouteRow) {
     finished_at: r.finished_at,
     last_checkpoint:
       r.last_latitude !== null && r.last_longitude !== null
-        ? { latitude: r.last_latitude, longitude: r.last_longitude, recorded_at: r.last_recorded_at, truck_route_id: r.id }
+        ? {
+            latitude: r.last_latitude,
+            longitude: r.last_longitude,
+            recorded_at: r.last_recorded_at,
+            truck_route_id: r.id,
+          }
         : null,
   };
 }
@@ -95,7 +100,9 @@ export async function activeRoutes(db: Executor, ctx: Ctx) {
   const rows = await db
     .selectFrom("truck_routes as r")
     .innerJoin("truck_measurements as tm", "tm.id", "r.truck_measurement_id")
-    .leftJoin("trucks as t", (j) => j.onRef("t.id", "=", "tm.truck_id").on("t.organization_id", "=", ctx.organizationId))
+    .leftJoin("trucks as t", (j) =>
+      j.onRef("t.id", "=", "tm.truck_id").on("t.organization_id", "=", ctx.organizationId),
+    )
     .select([...ROUTE_COLUMNS, "t.license_plate", "tm.storage_id"])
     .where("r.organization_id", "=", ctx.organizationId)
     .where("tm.organization_id", "=", ctx.organizationId)

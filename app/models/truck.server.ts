@@ -1,4 +1,3 @@
-import type { Transaction } from "kysely";
 import type { Database, TruckLoad, TruckMeasurement } from "#db/schema";
 import { truckLoadVolume, truckVolume } from "~/domain/truck";
 import {
@@ -12,6 +11,7 @@ import { photoUrl, screenPhotoUrl } from "~/models/measurement-photo.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import { TRUCK_PAGE_SIZE, type TruckDashboardFilter, type TruckPatch } from "~/utils/schemas/truck";
+import type { Transaction } from "kysely";
 
 // Truck measurements (docs/decisions/017-trucks.md): the loads on a truck, each a stacked box
 // (height x load width x log length) and its solid volume (x coefficient), computed only by
@@ -32,7 +32,9 @@ export async function getTruckMeasurementRow(
 ) {
   let q = db
     .selectFrom("truck_measurements as tm")
-    .leftJoin("trucks as t", (j) => j.onRef("t.id", "=", "tm.truck_id").on("t.organization_id", "=", ctx.organizationId))
+    .leftJoin("trucks as t", (j) =>
+      j.onRef("t.id", "=", "tm.truck_id").on("t.organization_id", "=", ctx.organizationId),
+    )
     .selectAll("tm")
     .select("t.license_plate")
     .where("tm.id", "=", id)
@@ -104,7 +106,12 @@ function loadVolumes(l: Pick<NewTruckLoad, "height" | "load_width" | "log_length
 async function storeTotals(trx: Executor, ctx: Ctx, id: number) {
   const loads = await getTruckLoads(trx, ctx, id);
   const total = truckVolume(
-    loads.map((l) => ({ heightM: l.height, loadWidthM: l.load_width, logLengthM: l.log_length, coefficient: l.coefficient })),
+    loads.map((l) => ({
+      heightM: l.height,
+      loadWidthM: l.load_width,
+      logLengthM: l.log_length,
+      coefficient: l.coefficient,
+    })),
   );
   await trx
     .updateTable("truck_measurements")
@@ -191,9 +198,24 @@ export async function patchTruckMeasurement(db: DB, ctx: AuthContext, id: number
     const errors: Record<string, string[]> = {};
     const changes = patch.loads ?? [];
     const [woodTypes, qualities, assortments] = await Promise.all([
-      knownLookups(trx, ctx, "wood_types", changes.flatMap((c) => (c.wood_type_id ? [c.wood_type_id] : []))),
-      knownLookups(trx, ctx, "wood_qualities", changes.flatMap((c) => (c.wood_quality_id ? [c.wood_quality_id] : []))),
-      knownLookups(trx, ctx, "assortments", changes.flatMap((c) => (c.assortment_id ? [c.assortment_id] : []))),
+      knownLookups(
+        trx,
+        ctx,
+        "wood_types",
+        changes.flatMap((c) => (c.wood_type_id ? [c.wood_type_id] : [])),
+      ),
+      knownLookups(
+        trx,
+        ctx,
+        "wood_qualities",
+        changes.flatMap((c) => (c.wood_quality_id ? [c.wood_quality_id] : [])),
+      ),
+      knownLookups(
+        trx,
+        ctx,
+        "assortments",
+        changes.flatMap((c) => (c.assortment_id ? [c.assortment_id] : [])),
+      ),
     ]);
     const removed = new Set(patch.loads_removed ?? []);
     (patch.loads_removed ?? []).forEach((loadId, i) => {
@@ -202,7 +224,8 @@ export async function patchTruckMeasurement(db: DB, ctx: AuthContext, id: number
     const updates: Array<{ id: number; row: NewTruckLoad }> = [];
     const added: NewTruckLoad[] = [];
     changes.forEach((c, i) => {
-      if (c.wood_type_id && !woodTypes.has(c.wood_type_id)) errors[`loads.${i}.wood_type_id`] = ["timber:errors.unknown"];
+      if (c.wood_type_id && !woodTypes.has(c.wood_type_id))
+        errors[`loads.${i}.wood_type_id`] = ["timber:errors.unknown"];
       if (c.wood_quality_id && !qualities.has(c.wood_quality_id))
         errors[`loads.${i}.wood_quality_id`] = ["timber:errors.unknown"];
       if (c.assortment_id && !assortments.has(c.assortment_id))
@@ -261,8 +284,9 @@ export async function patchTruckMeasurement(db: DB, ctx: AuthContext, id: number
           })),
         )
         .execute();
-    const fields: Partial<Pick<TruckMeasurement, "measurement_type_id" | "weight" | "weight_density" | "volume_formula">> =
-      {};
+    const fields: Partial<
+      Pick<TruckMeasurement, "measurement_type_id" | "weight" | "weight_density" | "volume_formula">
+    > = {};
     if (patch.measurement_type_id !== undefined) fields.measurement_type_id = patch.measurement_type_id;
     if (patch.weight !== undefined) fields.weight = patch.weight;
     if (patch.weight_density !== undefined) fields.weight_density = patch.weight_density;
@@ -346,7 +370,9 @@ export async function searchTruckMeasurements(
   if (input.storageId !== undefined && !(await getStorageRow(db, ctx, input.storageId))) throw new NotFoundError();
   let base = db
     .selectFrom("truck_measurements as tm")
-    .leftJoin("trucks as t", (j) => j.onRef("t.id", "=", "tm.truck_id").on("t.organization_id", "=", ctx.organizationId))
+    .leftJoin("trucks as t", (j) =>
+      j.onRef("t.id", "=", "tm.truck_id").on("t.organization_id", "=", ctx.organizationId),
+    )
     .where("tm.organization_id", "=", ctx.organizationId)
     .where("tm.deleted_at", "is", null);
   if (input.storageId !== undefined) base = base.where("tm.storage_id", "=", input.storageId);

@@ -30,11 +30,7 @@ const ROADS: Array<[[number, number], [number, number]]> = [
   ],
 ];
 
-export async function seedTrucks(
-  db: DB,
-  organizationId: number,
-  opts: { log?: (s: string) => void; now?: Date } = {},
-) {
+export async function seedTrucks(db: DB, organizationId: number, opts: { log?: (s: string) => void; now?: Date } = {}) {
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
   const any = await db

@@ -107,7 +107,10 @@ describe("PATCH /truck_measurements/{id}", () => {
     expect(await snapshotTables()).toEqual(before);
     // Well-typed but unknown: the model's own 422, still nothing written.
     const res2 = await patch(a.token, m.id, {
-      loads: [{ id: 999999, height: 2 }, { height: 2, load_width: 2 }],
+      loads: [
+        { id: 999999, height: 2 },
+        { height: 2, load_width: 2 },
+      ],
       loads_removed: [1],
     });
     expect(res2.status).toBe(422);
@@ -155,7 +158,11 @@ describe("POST /truck_measurements/search", () => {
     expect(p2.data.measurements.map((m: { id: number }) => m.id)).toEqual([ids[1], ids[0]]);
     const plate = await search({ q: { f: { storage_id: a.storage.id, license_plate: "xyz" } } });
     expect(plate.data.measurements).toHaveLength(1);
-    expect(plate.data.measurements[0]).toMatchObject({ id: ids[3], truck: { license_plate: "XYZ-999" }, load_count: 2 });
+    expect(plate.data.measurements[0]).toMatchObject({
+      id: ids[3],
+      truck: { license_plate: "XYZ-999" },
+      load_count: 2,
+    });
     expect(plate.data.measurements[0].volume).toBeCloseTo(22.32, 10);
     const one = await search({ q: { f: { measurement_id: ids[5] } } });
     expect(one.data.measurements.map((m: { id: number }) => m.id)).toEqual([ids[5]]);
@@ -213,13 +220,21 @@ describe("routes and checkpoints", () => {
     const routes = await api(`/api/web_app/truck_measurements/${m.id}/routes`, { token: a.token });
     expect(routes.status).toBe(200);
     expect(routes.data.data.map((r: { id: number }) => r.id)).toEqual([done.id, live.id]);
-    expect(routes.data.data[1].last_checkpoint).toMatchObject({ latitude: 58.3, longitude: 26.3, truck_route_id: live.id });
+    expect(routes.data.data[1].last_checkpoint).toMatchObject({
+      latitude: 58.3,
+      longitude: 26.3,
+      truck_route_id: live.id,
+    });
     const cps = await api(`/api/web_app/truck_routes/${live.id}/checkpoints`, { token: a.token });
     expect(cps.data.data.map((c: { latitude: number }) => c.latitude)).toEqual([58.2, 58.3]);
     const active = await api("/api/web_app/truck_measurements/active_routes", { token: a.token });
     expect(active.status).toBe(200);
     expect(active.data.data).toEqual([
-      expect.objectContaining({ id: live.id, license_plate: "LIVE-1", last_checkpoint: expect.objectContaining({ latitude: 58.3 }) }),
+      expect.objectContaining({
+        id: live.id,
+        license_plate: "LIVE-1",
+        last_checkpoint: expect.objectContaining({ latitude: 58.3 }),
+      }),
     ]);
     await expectOutsiderGets404(({ token }) => api(`/api/web_app/truck_routes/${live.id}/checkpoints`, { token }));
     await expectOutsiderGets404(({ token }) => api(`/api/web_app/truck_measurements/${m.id}/routes`, { token }));
@@ -268,7 +283,10 @@ describe("routes and checkpoints", () => {
 
     // Before the route's start: 422 for the batch, nothing stored.
     const before = await snapshotTables();
-    const early = await send([cp(6, 59.6), { ...cp(7, 59.7), recorded_at: new Date(startedAt.getTime() - 1000).toISOString() }]);
+    const early = await send([
+      cp(6, 59.6),
+      { ...cp(7, 59.7), recorded_at: new Date(startedAt.getTime() - 1000).toISOString() },
+    ]);
     expect(early.status).toBe(422);
     expect(early.data.errors).toEqual({ "checkpoints.1.recorded_at": ["trucks:errors.beforeStart"] });
     const bad = await send([{ client_id: "", latitude: 91, longitude: 0, recorded_at: "soon" }]);

@@ -79,7 +79,13 @@ describe("truck dashboard without JavaScript", () => {
 describe("truck measurement detail without JavaScript", () => {
   it("shows the loads and volumes at both addresses; the loads form recomputes them on the server", async () => {
     const a = await setup("measurer");
-    const route = await createTruckRoute(a.org.id, a.m.id, { points: [[58.1, 26.1], [58.2, 26.2]], finished: true });
+    const route = await createTruckRoute(a.org.id, a.m.id, {
+      points: [
+        [58.1, 26.1],
+        [58.2, 26.2],
+      ],
+      finished: true,
+    });
     for (const path of [`/measurements/truck/${a.m.id}`, `/truck_measurement/${a.m.id}`]) {
       const res = await page(path, a.cookie);
       expect(res.status, path).toBe(200);
@@ -179,7 +185,11 @@ describe("demo seed", () => {
       .execute();
     expect(active).toHaveLength(3);
     expect(active.every((r) => r.last_latitude !== null)).toBe(true);
-    const o = await db().selectFrom("organizations").select("features").where("id", "=", org.id).executeTakeFirstOrThrow();
+    const o = await db()
+      .selectFrom("organizations")
+      .select("features")
+      .where("id", "=", org.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(o.features)).toContain("truck_detection");
   });
 });

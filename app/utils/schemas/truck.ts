@@ -41,7 +41,11 @@ export const TruckPatchSchema = z.strictObject(
     loads_removed: z.array(id()).max(LOAD_LIMIT).optional(),
     measurement_type_id: measurementType().optional(),
     weight: finite().min(0, "timber:errors.nonNegative").max(1_000_000, "trucks:errors.tooLarge").nullable().optional(),
-    weight_density: finite().min(0, "timber:errors.nonNegative").max(100, "trucks:errors.tooLarge").nullable().optional(),
+    weight_density: finite()
+      .min(0, "timber:errors.nonNegative")
+      .max(100, "trucks:errors.tooLarge")
+      .nullable()
+      .optional(),
     volume_formula: z.string().trim().max(32, "trucks:errors.tooLong").nullable().optional(),
   },
   unknownField,

@@ -26,7 +26,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const data = await loadTruckDetail(ctx, parseId(params.id));
   return json({
     ...data,
-    fmt: { locale: ctx.user.locale, timeZone: ctx.user.time_zone, precision: ctx.user.rounding_precision, unit: ctx.user.volume_unit },
+    fmt: {
+      locale: ctx.user.locale,
+      timeZone: ctx.user.time_zone,
+      precision: ctx.user.rounding_precision,
+      unit: ctx.user.volume_unit,
+    },
   });
 }
 
@@ -256,7 +261,10 @@ export default function TruckMeasurementDetail() {
           <section className="card" aria-label={t("timber:detail.customFields")}>
             <h2 className="card-title">{t("timber:detail.customFields")}</h2>
             <dl className="info-list" data-testid="custom-fields">
-              {data.customFields.map((c) => [<dt key={`k${c.key}`}>{c.name}</dt>, <dd key={`v${c.key}`}>{c.value}</dd>])}
+              {data.customFields.map((c) => [
+                <dt key={`k${c.key}`}>{c.name}</dt>,
+                <dd key={`v${c.key}`}>{c.value}</dd>,
+              ])}
             </dl>
           </section>
         ) : null}

@@ -1,20 +1,20 @@
 import { json } from "@remix-run/node";
-import { canEditIn, TimberValidationError } from "~/models/measurement-kind.server";
 import { getDeviceName } from "~/models/lumber.server";
+import { canEditIn, TimberValidationError } from "~/models/measurement-kind.server";
 import { screenPhotoUrl } from "~/models/measurement-photo.server";
 import { getStorage } from "~/models/storage.server";
+import { measurementRoutes, routeCheckpoints, serializeRoute } from "~/models/truck-route.server";
 import {
   getTruckLoads,
   getTruckMeasurementRow,
   listTruckCustomFields,
   patchTruckMeasurement,
 } from "~/models/truck.server";
-import { measurementRoutes, routeCheckpoints, serializeRoute } from "~/models/truck-route.server";
+import { fieldErrors } from "~/utils/api.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
 import { errorResponse, notFound, unknownIntent } from "~/utils/errors";
 import { postedValues } from "~/utils/form-values";
-import { fieldErrors } from "~/utils/api.server";
 import { TruckPatchSchema } from "~/utils/schemas/truck";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 

@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LiveTruckMap } from "~/components/trucks/live-truck-map";
 import { EmptyState } from "~/components/ui/empty-state";
-import { searchTruckMeasurements, truckDashboardStorages } from "~/models/truck.server";
 import { activeRoutes } from "~/models/truck-route.server";
+import { searchTruckMeasurements, truckDashboardStorages } from "~/models/truck.server";
 import { fieldErrors } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
@@ -61,7 +61,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filterErrors: parsed.success ? {} : fieldErrors(parsed.error),
     storages,
     expanded: expanded && open ? { storageId: open.id, page, ...expanded } : null,
-    fmt: { locale: ctx.user.locale, timeZone: ctx.user.time_zone, precision: ctx.user.rounding_precision, unit: ctx.user.volume_unit },
+    fmt: {
+      locale: ctx.user.locale,
+      timeZone: ctx.user.time_zone,
+      precision: ctx.user.rounding_precision,
+      unit: ctx.user.volume_unit,
+    },
   });
 }
 
@@ -110,7 +115,11 @@ export default function TruckDashboard() {
           ) : null}
         </div>
       </div>
-      <details className="filters-toggle" open={hasErrors || Boolean(data.values.license_plate) || undefined} data-testid="filters">
+      <details
+        className="filters-toggle"
+        open={hasErrors || Boolean(data.values.license_plate) || undefined}
+        data-testid="filters"
+      >
         <summary className="btn" data-testid="toggle-filters">
           {t("filters.toggle")}
         </summary>

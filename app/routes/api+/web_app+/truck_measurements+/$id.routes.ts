@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getTruckMeasurementRow } from "~/models/truck.server";
 import { measurementRoutes, serializeRoute } from "~/models/truck-route.server";
+import { getTruckMeasurementRow } from "~/models/truck.server";
 import { notFound, parseId } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
