@@ -1,16 +1,24 @@
 import type { Database, TruckLoad, TruckMeasurement } from "#db/schema";
 import { truckLoadVolume, truckVolume } from "~/domain/truck";
 import {
+  checkCustomFields,
   getStorageRow,
   NotFoundError,
   openEditableRow,
   softDeleteMeasurements,
   TimberValidationError,
+  type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
 import { photoUrl, screenPhotoUrl } from "~/models/measurement-photo.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
-import { TRUCK_PAGE_SIZE, type TruckDashboardFilter, type TruckPatch } from "~/utils/schemas/truck";
+import {
+  TRUCK_PAGE_SIZE,
+  TruckDeviceMeasurementSchema,
+  type TruckDashboardFilter,
+  type TruckDeviceMeasurementInput,
+  type TruckPatch,
+} from "~/utils/schemas/truck";
 import type { Transaction } from "kysely";
 
 // Truck measurements (docs/decisions/017-trucks.md): the loads on a truck, each a stacked box
@@ -141,6 +149,10 @@ export async function insertTruckMeasurement(
     longitude?: number | null;
     device_id?: number | null;
     client_id?: string | null;
+    volume_formula?: string | null;
+    comment?: string | null;
+    /** JSON of checked values (checkCustomFields). */
+    custom_fields?: string;
     loads: NewTruckLoad[];
   },
 ) {
@@ -497,3 +509,76 @@ export async function listTruckCustomFields(db: Executor, ctx: Ctx) {
     .orderBy("id")
     .execute();
 }
+
+/**
+ * The truck measurement's plug into the device upload envelope (services/measurement-uploads):
+ * loads, plate, shipment number, weight; volumes from app/domain/truck.ts on insert.
+ */
+export const truckDeviceUpload: DeviceUploadPlug<
+  TruckDeviceMeasurementInput,
+  { customFields: Record<string, unknown> }
+> = {
+  kind: "truck",
+  schema: TruckDeviceMeasurementSchema,
+
+  async prepare(db, ctx, input) {
+    const custom = await checkCustomFields(db, ctx, "truck", input.custom_fields, { requireAll: false });
+    const errors: Record<string, string[]> = { ...custom.errors };
+    const [woodTypes, qualities, assortments] = await Promise.all([
+      knownLookups(
+        db,
+        ctx,
+        "wood_types",
+        input.loads.flatMap((l) => (l.wood_type_id ? [l.wood_type_id] : [])),
+      ),
+      knownLookups(
+        db,
+        ctx,
+        "wood_qualities",
+        input.loads.flatMap((l) => (l.wood_quality_id ? [l.wood_quality_id] : [])),
+      ),
+      knownLookups(
+        db,
+        ctx,
+        "assortments",
+        input.loads.flatMap((l) => (l.assortment_id ? [l.assortment_id] : [])),
+      ),
+    ]);
+    input.loads.forEach((l, i) => {
+      if (l.wood_type_id && !woodTypes.has(l.wood_type_id))
+        errors[`loads.${i}.wood_type_id`] = ["timber:errors.unknown"];
+      if (l.wood_quality_id && !qualities.has(l.wood_quality_id))
+        errors[`loads.${i}.wood_quality_id`] = ["timber:errors.unknown"];
+      if (l.assortment_id && !assortments.has(l.assortment_id))
+        errors[`loads.${i}.assortment_id`] = ["timber:errors.unknown"];
+    });
+    if (Object.keys(errors).length) throw new TimberValidationError(errors);
+    return { customFields: custom.clean };
+  },
+
+  async insert(trx, ctx, device, input, { customFields }) {
+    return insertTruckMeasurement(trx, ctx, {
+      storage_id: input.storage_id,
+      license_plate: input.license_plate || null,
+      taken_at: input.taken_at,
+      measured_at: input.measured_at ?? null,
+      shipment_number: input.shipment_number || null,
+      measurement_type_id: input.measurement_type_id,
+      weight: input.weight ?? null,
+      weight_density: input.weight_density ?? null,
+      volume_formula: input.volume_formula || null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      device_id: device.id,
+      client_id: input.client_id,
+      comment: input.comment ?? null,
+      custom_fields: JSON.stringify(customFields),
+      loads: input.loads,
+    });
+  },
+
+  async answer(db, ctx, id) {
+    const m = (await getTruckMeasurementRow(db, ctx, id, { includeDeleted: true }))!;
+    return { measurement: await serializeTruckMeasurement(db, ctx, m) };
+  },
+};

@@ -75,6 +75,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("truck_measurements")
     .columns(["organization_id", "storage_id", "deleted_at", "taken_at"])
     .execute();
+  // The dashboard's grouped totals read this index alone (no row lookups over 100,000 rows).
+  await db.schema
+    .createIndex("truck_measurements_org_totals_idx")
+    .on("truck_measurements")
+    .columns(["organization_id", "deleted_at", "storage_id", "load_count", "volume"])
+    .execute();
   await db.schema
     .createIndex("truck_measurements_client_idx")
     .on("truck_measurements")

@@ -61,6 +61,8 @@ const WRITES: Record<string, string[]> = {
   TruckRouteFinishSchema: ["truck_routes"],
   CheckpointInputSchema: ["truck_checkpoints"],
   CheckpointBatchSchema: ["truck_checkpoints"],
+  UploadedTruckLoadSchema: ["truck_loads"],
+  TruckDeviceMeasurementSchema: ["truck_measurements", "trucks"],
   PlankInputSchema: ["planks"],
   UploadedPlankSchema: ["planks"],
   AssortmentCreateSchema: ["assortments"],

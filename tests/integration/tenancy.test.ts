@@ -380,6 +380,10 @@ const ROUTES: Record<string, Check> = {
     kind: "id",
     call: (w, token) => api(`/api/web_app/truck_routes/${w.truckRouteId}/checkpoints`, { token }),
   },
+  "api+/device+/truck_measurements.ts": {
+    kind: "own",
+    why: "uploads only into the device's own organisation's allowed storages (trucks-api tests)",
+  },
   "api+/device+/truck_routes+/_route.ts": {
     kind: "own",
     why: "starts routes only for the device's own organisation's truck measurements (trucks-api tests)",

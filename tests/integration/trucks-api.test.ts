@@ -1,4 +1,5 @@
 import { setupServer } from "msw/node";
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   apiToken,
@@ -8,11 +9,14 @@ import {
   createTruckMeasurement,
   createTruckRoute,
   createUser,
+  givePlan,
   webCookie,
 } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api, baseUrl } from "#tests/helpers/http";
 import { expectOutsiderGets404 } from "#tests/helpers/tenancy";
+import { deviceUpload } from "#tests/helpers/timber";
+import { waitFor } from "#tests/helpers/wait";
 import { ablyHandlers, type AblyPublished } from "#tests/mocks/ably";
 import { addCheckpoints } from "~/models/truck-route.server";
 import { closeRealtime } from "~/services/realtime.server";
@@ -421,5 +425,75 @@ describe("checkpoint-created over Ably", () => {
         recorded_at: stored[0].recorded_at.toISOString(),
       },
     });
+  });
+});
+
+describe("POST /api/device/truck_measurements", () => {
+  it("stores the truck and its loads with volumes from app/domain; a retry creates nothing; bad input is 422", async () => {
+    const a = await org();
+    await givePlan(a.org.id);
+    const device = await createDevice(a.org.id);
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#8a6a45" } })
+      .jpeg()
+      .toBuffer();
+    const measurement = {
+      client_id: "truck-1",
+      taken_at: "2026-11-20T08:30:00Z",
+      storage_id: a.storage.id,
+      license_plate: "UP-100",
+      shipment_number: "S-9",
+      weight: 23500,
+      loads: [
+        { height: 2.5, load_width: 2.4, log_length: 3, coefficient: 0.68, load_bed_name: "Truck" },
+        { height: 2.0, load_width: 2.4, log_length: 3, coefficient: 0.7, load_bed_name: "Trailer" },
+      ],
+    };
+    const path = "/api/device/truck_measurements";
+    const res = await deviceUpload(device.token, { measurement, photo: jpeg }, path);
+    expect(res.status, JSON.stringify(res.data)).toBe(201);
+    const m = res.data.measurement;
+    expect(m).toMatchObject({
+      truck: { license_plate: "UP-100" },
+      shipment_number: "S-9",
+      weight: 23500,
+      load_count: 2,
+    });
+    expect(m.volume).toBeCloseTo(22.32, 10);
+    expect(m.stacked_volume).toBeCloseTo(32.4, 10);
+    expect((await row(m.id)).photo_key).toBeTruthy();
+    const again = await deviceUpload(device.token, { measurement, photo: jpeg }, path);
+    expect(again.status).toBe(200);
+    expect(again.data.measurement.id).toBe(m.id);
+    // The worker makes the renditions: let it, so the "nothing changed" check is fair.
+    await waitFor(async () => (await row(m.id)).photo_status === 1 && (await row(m.id)).photo_thumbnail_key !== null, {
+      what: "the renditions",
+    });
+    const other = await createOrganization();
+    const foreign = await createStorage(other.id, { name: "Elsewhere" });
+
+    const before = await snapshotTables();
+    const bad = await deviceUpload(
+      device.token,
+      {
+        measurement: {
+          ...measurement,
+          client_id: "truck-2",
+          loads: [{ height: 0, load_width: 2, log_length: 3, coefficient: 2 }],
+        },
+        photo: jpeg,
+      },
+      path,
+    );
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.data.errors).sort()).toEqual(["loads.0.coefficient", "loads.0.height"]);
+    // Another organisation's storage is not one this device may upload into.
+    const refused = await deviceUpload(
+      device.token,
+      { measurement: { ...measurement, client_id: "truck-3", storage_id: foreign.id }, photo: jpeg },
+      path,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.data.errors).toEqual({ storage_id: ["timber:errors.storageNotAllowed"] });
+    expect(await snapshotTables()).toEqual(before);
   });
 });

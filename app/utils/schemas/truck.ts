@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate, measurementType } from "./measurement";
+import { DEVICE_UPLOAD_FIELDS, isoDate, measurementType } from "./measurement";
 
 // Payloads of the truck calls (docs/decisions/017-trucks.md): the dashboard's search, the loads
 // editor's PATCH, delete, and the device's routes and checkpoints. Messages are translation keys
@@ -130,3 +130,31 @@ export const CheckpointBatchSchema = z.strictObject(
   },
   unknownField,
 );
+
+/** One load of a device upload: all four sides. */
+export const UploadedTruckLoadSchema = z.strictObject(
+  {
+    height: metres(),
+    load_width: metres(),
+    log_length: metres(),
+    coefficient: finite().min(0, "trucks:errors.coefficient").max(1, "trucks:errors.coefficient"),
+    wood_type_id: id().nullable().optional(),
+    wood_quality_id: id().nullable().optional(),
+    assortment_id: id().nullable().optional(),
+    load_bed_name: z.string().trim().max(64, "trucks:errors.tooLong").nullable().optional(),
+  },
+  unknownField,
+);
+
+/** POST /api/device/truck_measurements: the `measurement` JSON part (the photo is the other part). */
+export const TruckDeviceMeasurementSchema = z.object({
+  ...DEVICE_UPLOAD_FIELDS,
+  license_plate: z.string().trim().max(32, "trucks:errors.tooLong").nullable().optional(),
+  shipment_number: z.string().trim().max(64, "trucks:errors.tooLong").nullable().optional(),
+  measured_at: isoDate().nullable().optional(),
+  weight: finite().min(0, "timber:errors.nonNegative").max(1_000_000, "trucks:errors.tooLarge").nullable().optional(),
+  weight_density: finite().min(0, "timber:errors.nonNegative").max(100, "trucks:errors.tooLarge").nullable().optional(),
+  volume_formula: z.string().trim().max(32, "trucks:errors.tooLong").nullable().optional(),
+  loads: z.array(UploadedTruckLoadSchema).max(LOAD_LIMIT, "trucks:errors.tooManyLoads").default([]),
+});
+export type TruckDeviceMeasurementInput = z.infer<typeof TruckDeviceMeasurementSchema>;
