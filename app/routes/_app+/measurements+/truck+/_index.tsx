@@ -94,7 +94,11 @@ export default function TruckDashboard() {
   const totalCount = data.storages.reduce((s, x) => s + x.measurements_count, 0);
 
   return (
-    <div className="page truck-dashboard" aria-busy={navigation.state === "loading" || undefined}>
+    <div
+      className="page truck-dashboard"
+      aria-busy={navigation.state === "loading" || undefined}
+      data-testid="truck-dashboard"
+    >
       <div className="page-header">
         <h1 className="page-title">{t("title")}</h1>
         <div className="page-actions">
