@@ -47,6 +47,7 @@ export const NAMESPACES = [
   "public",
   "lumber",
   "inventories",
+  "trucks",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

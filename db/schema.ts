@@ -544,6 +544,103 @@ export interface PublicRateLimitsTable {
   hits: number;
 }
 
+/** A truck of the organisation, by its licence plate. */
+export interface TrucksTable {
+  id: Generated<number>;
+  organization_id: number;
+  license_plate: string;
+  created_at: CreatedAt;
+}
+
+/** A truck measurement: the loads on a truck, measured from a side photo (docs/decisions/017-trucks.md). */
+export interface TruckMeasurementsTable {
+  id: Generated<number>;
+  organization_id: number;
+  storage_id: number;
+  truck_id: number | null;
+  device_id: number | null;
+  user_id: number | null;
+  client_id: string | null;
+  shipment_number: string | null;
+  measurement_type_id: Generated<number>;
+  /** kg */
+  weight: number | null;
+  /** m³/t */
+  weight_density: number | null;
+  volume_formula: string | null;
+  taken_at: Date;
+  measured_at: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  load_count: Generated<number>;
+  /** m³ of the loads' stacked boxes */
+  stacked_volume: Generated<number>;
+  /** m³ of solid wood (stacked x coefficient) */
+  volume: Generated<number>;
+  photo_file_name: string | null;
+  photo_key: string | null;
+  photo_optimized_key: string | null;
+  photo_popup_key: string | null;
+  photo_thumbnail_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  photo_status: Generated<number>;
+  photo_attempts: Generated<number>;
+  photo_error: string | null;
+  photo_enqueued_at: Date | null;
+  comment: string | null;
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
+  inventory_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+/** One load bed of a truck measurement: a stacked box, in metres; volumes in m³. */
+export interface TruckLoadsTable {
+  id: Generated<number>;
+  organization_id: number;
+  truck_measurement_id: number;
+  load_index: number;
+  height: number;
+  load_width: number;
+  log_length: number;
+  coefficient: number;
+  stacked_volume: number;
+  volume: number;
+  wood_type_id: number | null;
+  wood_quality_id: number | null;
+  assortment_id: number | null;
+  load_bed_name: string | null;
+}
+
+/** A route a truck drove for a measurement; last_* is its newest checkpoint. */
+export interface TruckRoutesTable {
+  id: Generated<number>;
+  organization_id: number;
+  truck_measurement_id: number;
+  client_id: string | null;
+  started_at: Date;
+  finished_at: Date | null;
+  last_latitude: number | null;
+  last_longitude: number | null;
+  last_recorded_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A GPS position a truck's phone sent along a route. */
+export interface TruckCheckpointsTable {
+  id: Generated<number>;
+  organization_id: number;
+  truck_route_id: number;
+  client_id: string;
+  latitude: number;
+  longitude: number;
+  recorded_at: Date;
+  speed: number | null;
+  heading: number | null;
+}
+
 export interface Database {
   inventories: InventoriesTable;
   public_links: PublicLinksTable;
@@ -553,6 +650,11 @@ export interface Database {
   lumber_products: LumberProductsTable;
   lumber_measurements: LumberMeasurementsTable;
   planks: PlanksTable;
+  trucks: TrucksTable;
+  truck_measurements: TruckMeasurementsTable;
+  truck_loads: TruckLoadsTable;
+  truck_routes: TruckRoutesTable;
+  truck_checkpoints: TruckCheckpointsTable;
   user_tokens: UserTokensTable;
   password_history: PasswordHistoryTable;
   organizations: OrganizationsTable;
@@ -601,5 +703,9 @@ export type CustomField = Selectable<CustomFieldsTable>;
 export type Export = Selectable<ExportsTable>;
 export type LumberMeasurement = Selectable<LumberMeasurementsTable>;
 export type Plank = Selectable<PlanksTable>;
+export type TruckMeasurement = Selectable<TruckMeasurementsTable>;
+export type TruckLoad = Selectable<TruckLoadsTable>;
+export type TruckRoute = Selectable<TruckRoutesTable>;
+export type TruckCheckpoint = Selectable<TruckCheckpointsTable>;
 export type PublicLink = Selectable<PublicLinksTable>;
 export type Inventory = Selectable<InventoriesTable>;

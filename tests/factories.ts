@@ -451,3 +451,77 @@ export async function sharePublicly(
   const link = (await publicLinkOf(db(), { organizationId }, kind, recordId))!;
   return { token: link.token!, path: link.path! };
 }
+
+/**
+ * A truck measurement with its loads (volumes computed by the model from app/domain/truck.ts);
+ * two loads by default: 2.5 x 2.4 x 3 m at 0.68 and 2.0 x 2.4 x 3 m at 0.7.
+ */
+export async function createTruckMeasurement(
+  organizationId: number,
+  storageId: number,
+  values: {
+    plate?: string;
+    takenAt?: Date;
+    loads?: Array<{
+      height: number;
+      load_width: number;
+      log_length: number;
+      coefficient: number;
+      load_bed_name?: string;
+    }>;
+    shipmentNumber?: string;
+  } = {},
+) {
+  const { insertTruckMeasurement } = await import("~/models/truck.server");
+  const id = await insertTruckMeasurement(
+    db(),
+    { organizationId },
+    {
+      storage_id: storageId,
+      license_plate: values.plate ?? `ABC-${unique().slice(-3)}`,
+      taken_at: values.takenAt ?? new Date(),
+      shipment_number: values.shipmentNumber ?? null,
+      loads: values.loads ?? [
+        { height: 2.5, load_width: 2.4, log_length: 3, coefficient: 0.68, load_bed_name: "Truck" },
+        { height: 2.0, load_width: 2.4, log_length: 3, coefficient: 0.7, load_bed_name: "Trailer" },
+      ],
+    },
+  );
+  return { id };
+}
+
+/** A route of a truck measurement with checkpoints one minute apart from its start. */
+export async function createTruckRoute(
+  organizationId: number,
+  truckMeasurementId: number,
+  values: { startedAt?: Date; finished?: boolean; points?: Array<[number, number]> } = {},
+) {
+  const startedAt = values.startedAt ?? new Date(Date.now() - 3600_000);
+  const r = await db()
+    .insertInto("truck_routes")
+    .values({
+      organization_id: organizationId,
+      truck_measurement_id: truckMeasurementId,
+      client_id: `route-${unique()}`,
+      started_at: startedAt,
+      finished_at: values.finished ? new Date(startedAt.getTime() + 3000_000) : null,
+    })
+    .executeTakeFirstOrThrow();
+  const id = Number(r.insertId);
+  const points = values.points ?? [];
+  if (points.length) {
+    const { addCheckpoints } = await import("~/models/truck-route.server");
+    await addCheckpoints(
+      db(),
+      { organizationId },
+      id,
+      points.map(([latitude, longitude], i) => ({
+        client_id: `cp-${id}-${i}`,
+        latitude,
+        longitude,
+        recorded_at: new Date(startedAt.getTime() + (i + 1) * 60_000),
+      })),
+    );
+  }
+  return { id, startedAt };
+}

@@ -33,6 +33,11 @@ export const MEASUREMENT_KINDS = {
     filesFolder: "lumber_measurements",
     customFieldSource: "lumber_measurement",
   },
+  truck: {
+    table: "truck_measurements",
+    filesFolder: "truck_measurements",
+    customFieldSource: "truck_measurement",
+  },
 } as const;
 
 export type MeasurementKind = keyof typeof MEASUREMENT_KINDS;

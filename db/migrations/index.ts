@@ -10,6 +10,7 @@ import * as securityHardening from "./2026_11_23_0011_security_hardening";
 import * as publicLinks from "./2026_11_27_0012_public_links";
 import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
 import * as inventories from "./2026_11_27_0013_inventories";
+import * as trucks from "./2026_11_27_0016_trucks";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0012_public_links": publicLinks,
   "2026_11_27_0017_lumber_dashboard": lumberDashboard,
   "2026_11_27_0013_inventories": inventories,
+  "2026_11_27_0016_trucks": trucks,
 };

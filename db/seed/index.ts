@@ -6,6 +6,7 @@ import { DEMO, seedDemo } from "./demo";
 import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedInventories } from "./inventories";
 import { seedPublicLinks } from "./public-links";
+import { seedTrucks } from "./trucks";
 
 try {
   const result = await seedDemo(db(), fileStorage(), (id, kind) => enqueuePhotoJob(id, addJob, kind), {
@@ -17,6 +18,7 @@ try {
     log: (l) => console.log(l),
   });
   await seedInventories(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedTrucks(db(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();

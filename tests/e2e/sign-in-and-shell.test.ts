@@ -68,7 +68,7 @@ describe("sign in, the shell, switching organisation, sign out", () => {
     const context = await signedInContext(browser, user.id);
     const page = await context.newPage();
     await gotoHydrated(page, "/measurements/truck");
-    await expect.poll(() => page.getByTestId("planned-screen").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId("truck-dashboard").count(), { timeout: 10_000 }).toBe(1);
 
     await page.getByTestId("org-switcher").locator("summary").click();
     const patch = page.waitForRequest(

@@ -10,6 +10,8 @@ import {
   createMeasurement,
   createOrganization,
   createStorage,
+  createTruckMeasurement,
+  createTruckRoute,
   createUser,
 } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
@@ -49,6 +51,8 @@ type World = {
   diameterProfileId: number;
   lumberMeasurementId: number;
   inventoryId: number;
+  truckMeasurementId: number;
+  truckRouteId: number;
   marker: string;
 };
 type Check =
@@ -349,6 +353,67 @@ const ROUTES: Record<string, Check> = {
     call: (w, token) => api(`/files/measurements/${w.measurementId}/original`, { token }),
   },
   // Lumber measurements.
+  // Trucks (issue 21).
+  "api+/web_app+/truck_measurements+/_route.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/truck_measurements", {
+        token,
+        method: "DELETE",
+        json: { measurement_ids: [w.truckMeasurementId] },
+      }),
+  },
+  "api+/web_app+/truck_measurements+/$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/truck_measurements/${w.truckMeasurementId}`, {
+        token,
+        method: "PATCH",
+        json: { weight: 1, loads: [{ height: -1 }] },
+      }),
+  },
+  "api+/web_app+/truck_measurements+/$id.routes.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/truck_measurements/${w.truckMeasurementId}/routes`, { token }),
+  },
+  "api+/web_app+/truck_measurements+/search.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/truck_measurements/search", { token, json: { q: { f: { storage_id: w.storageId } } } }),
+  },
+  "api+/web_app+/truck_measurements+/active_routes.ts": {
+    kind: "list",
+    path: "/api/web_app/truck_measurements/active_routes",
+    features: ["truck_detection"],
+  },
+  "api+/web_app+/truck_routes.$id.checkpoints.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/truck_routes/${w.truckRouteId}/checkpoints`, { token }),
+  },
+  "api+/device+/truck_measurements.ts": {
+    kind: "own",
+    why: "uploads only into the device's own organisation's allowed storages (trucks-api tests)",
+  },
+  "api+/device+/truck_routes+/_route.ts": {
+    kind: "own",
+    why: "starts routes only for the device's own organisation's truck measurements (trucks-api tests)",
+  },
+  "api+/device+/truck_routes+/$id.ts": {
+    kind: "own",
+    why: "finishes only the device's own organisation's routes (trucks-api tests)",
+  },
+  "api+/device+/truck_routes+/$id.checkpoints.ts": {
+    kind: "own",
+    why: "adds checkpoints only to the device's own organisation's routes (trucks-api tests)",
+  },
+  "_app+/measurements+/truck+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/truck/${w.truckMeasurementId}`, { cookie }),
+  },
+  "_app+/truck_measurement.$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/truck_measurement/${w.truckMeasurementId}`, { cookie }),
+  },
   "api+/web_app+/lumber_measurements+/$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/lumber_measurements/${w.lumberMeasurementId}?extra_fields=planks`, { token }),
@@ -490,6 +555,8 @@ async function world(): Promise<World> {
     .set({ photo_key: "organizations/0/missing.jpg" })
     .where("id", "=", lumber.id)
     .execute();
+  const truck = await createTruckMeasurement(org.id, storage.id, { plate: marker.slice(0, 32) });
+  const truckRoute = await createTruckRoute(org.id, truck.id, { points: [[58.38, 26.72]] });
   return {
     organizationId: org.id,
     storageId: storage.id,
@@ -512,6 +579,8 @@ async function world(): Promise<World> {
         .insertInto("inventories")
         .values({ organization_id: org.id, storage_id: storage.id, open_storage_id: storage.id }),
     ),
+    truckMeasurementId: truck.id,
+    truckRouteId: truckRoute.id,
     marker,
   };
 }

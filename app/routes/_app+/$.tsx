@@ -17,7 +17,6 @@ const PLANNED: Array<{
   mode?: "container" | "truck" | "lumber" | "cmpc";
 }> = [
   { path: "/measurements/container", key: "container", mode: "container" },
-  { path: "/measurements/truck", key: "truck", mode: "truck" },
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/reports", key: "reports", adminOnly: true },
   { path: "/analyze_reports", key: "analysis", adminOnly: true },

@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { DEVICE_UPLOAD_FIELDS, isoDate, measurementType } from "./measurement";
+
+// Payloads of the truck calls (docs/decisions/017-trucks.md): the dashboard's search, the loads
+// editor's PATCH, delete, and the device's routes and checkpoints. Messages are translation keys
+// ("timber" for the ones every measurement shares, "trucks" for the truck's own).
+
+export const LOAD_LIMIT = 20;
+export const CHECKPOINT_BATCH_LIMIT = 500;
+export const TRUCK_PAGE_SIZE = 5;
+
+const finite = () => z.number({ message: "timber:errors.number" }).finite("timber:errors.number");
+const id = () => z.number({ message: "timber:errors.id" }).int("timber:errors.id").positive("timber:errors.id");
+/** A load's side in metres: a truck bed is never 0 and never 30 m. */
+const metres = () => finite().positive("timber:errors.positive").max(30, "trucks:errors.tooLarge");
+const unknownField = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? "timber:errors.unknownField" : undefined),
+};
+
+/** One load: with an id it changes that load; without one it is a new load (all four sides needed). */
+export const TruckLoadInputSchema = z.strictObject(
+  {
+    id: id().optional(),
+    height: metres().optional(),
+    load_width: metres().optional(),
+    log_length: metres().optional(),
+    coefficient: finite().min(0, "trucks:errors.coefficient").max(1, "trucks:errors.coefficient").optional(),
+    wood_type_id: id().nullable().optional(),
+    wood_quality_id: id().nullable().optional(),
+    assortment_id: id().nullable().optional(),
+    load_bed_name: z.string().trim().max(64, "trucks:errors.tooLong").nullable().optional(),
+  },
+  unknownField,
+);
+export type TruckLoadInput = z.infer<typeof TruckLoadInputSchema>;
+
+/** PATCH /truck_measurements/{id}: loads, loads_removed, measurement type, weight, weight density, volume formula. */
+export const TruckPatchSchema = z.strictObject(
+  {
+    loads: z.array(TruckLoadInputSchema).max(LOAD_LIMIT, "trucks:errors.tooManyLoads").optional(),
+    loads_removed: z.array(id()).max(LOAD_LIMIT).optional(),
+    measurement_type_id: measurementType().optional(),
+    weight: finite().min(0, "timber:errors.nonNegative").max(1_000_000, "trucks:errors.tooLarge").nullable().optional(),
+    weight_density: finite()
+      .min(0, "timber:errors.nonNegative")
+      .max(100, "trucks:errors.tooLarge")
+      .nullable()
+      .optional(),
+    volume_formula: z.string().trim().max(32, "trucks:errors.tooLong").nullable().optional(),
+  },
+  unknownField,
+);
+export type TruckPatch = z.infer<typeof TruckPatchSchema>;
+
+/** POST /truck_measurements/search: {q: {f: {storage_id, measurement_id, license_plate}}, paginate: {per_page, page}}. */
+export const TruckSearchSchema = z.object({
+  q: z
+    .object({
+      f: z
+        .object({
+          storage_id: id().optional(),
+          measurement_id: id().optional(),
+          license_plate: z.string().trim().max(32, "trucks:errors.tooLong").optional(),
+        })
+        .default({}),
+    })
+    .default({ f: {} }),
+  paginate: z
+    .object({
+      per_page: z.literal(TRUCK_PAGE_SIZE, { message: "trucks:errors.perPage" }).default(TRUCK_PAGE_SIZE),
+      page: z.number().int().min(1).max(100_000).default(1),
+    })
+    .default({ per_page: TRUCK_PAGE_SIZE, page: 1 }),
+});
+export type TruckSearch = z.infer<typeof TruckSearchSchema>;
+
+/** DELETE /truck_measurements {measurement_ids}. */
+export const TruckIdsSchema = z.object({
+  measurement_ids: z.array(id()).min(1, "timber:errors.required").max(1000),
+});
+
+/** The truck dashboard's filters (query string): plate and the two exclusive "only" checkboxes. */
+export const TruckDashboardFilterSchema = z
+  .object({
+    license_plate: z.string().trim().max(32, "trucks:errors.tooLong").optional(),
+    truck_measurements_only: z.literal("true").optional(),
+    truck_diameter_measurements_only: z.literal("true").optional(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.truck_measurements_only && f.truck_diameter_measurements_only)
+      ctx.addIssue({ code: "custom", path: ["truck_diameter_measurements_only"], message: "trucks:errors.exclusive" });
+  });
+export type TruckDashboardFilter = z.infer<typeof TruckDashboardFilterSchema>;
+
+const coordinate = {
+  latitude: finite().min(-90, "timber:errors.latitude").max(90, "timber:errors.latitude"),
+  longitude: finite().min(-180, "timber:errors.longitude").max(180, "timber:errors.longitude"),
+};
+const clientId = () => z.string({ message: "timber:errors.required" }).trim().min(1, "timber:errors.required").max(64);
+
+/** POST /api/device/truck_routes: start a route for one of the organisation's truck measurements. */
+export const TruckRouteStartSchema = z.strictObject(
+  { client_id: clientId(), truck_measurement_id: id(), started_at: isoDate() },
+  unknownField,
+);
+
+/** PATCH /api/device/truck_routes/{id}: finish it. */
+export const TruckRouteFinishSchema = z.strictObject({ finished_at: isoDate() }, unknownField);
+
+/** One GPS checkpoint; speed km/h and heading degrees when the phone has them. */
+export const CheckpointInputSchema = z.strictObject(
+  {
+    client_id: clientId(),
+    ...coordinate,
+    recorded_at: isoDate(),
+    speed: finite().min(0, "timber:errors.nonNegative").max(400, "trucks:errors.tooLarge").nullable().optional(),
+    heading: finite().min(0, "timber:errors.nonNegative").max(360, "trucks:errors.tooLarge").nullable().optional(),
+  },
+  unknownField,
+);
+export type CheckpointInput = z.infer<typeof CheckpointInputSchema>;
+
+/** POST /api/device/truck_routes/{id}/checkpoints {checkpoints}: in any order, resent safely. */
+export const CheckpointBatchSchema = z.strictObject(
+  {
+    checkpoints: z
+      .array(CheckpointInputSchema)
+      .min(1, "timber:errors.required")
+      .max(CHECKPOINT_BATCH_LIMIT, "trucks:errors.batchTooLarge"),
+  },
+  unknownField,
+);
+
+/** One load of a device upload: all four sides. */
+export const UploadedTruckLoadSchema = z.strictObject(
+  {
+    height: metres(),
+    load_width: metres(),
+    log_length: metres(),
+    coefficient: finite().min(0, "trucks:errors.coefficient").max(1, "trucks:errors.coefficient"),
+    wood_type_id: id().nullable().optional(),
+    wood_quality_id: id().nullable().optional(),
+    assortment_id: id().nullable().optional(),
+    load_bed_name: z.string().trim().max(64, "trucks:errors.tooLong").nullable().optional(),
+  },
+  unknownField,
+);
+
+/** POST /api/device/truck_measurements: the `measurement` JSON part (the photo is the other part). */
+export const TruckDeviceMeasurementSchema = z.object({
+  ...DEVICE_UPLOAD_FIELDS,
+  license_plate: z.string().trim().max(32, "trucks:errors.tooLong").nullable().optional(),
+  shipment_number: z.string().trim().max(64, "trucks:errors.tooLong").nullable().optional(),
+  measured_at: isoDate().nullable().optional(),
+  weight: finite().min(0, "timber:errors.nonNegative").max(1_000_000, "trucks:errors.tooLarge").nullable().optional(),
+  weight_density: finite().min(0, "timber:errors.nonNegative").max(100, "trucks:errors.tooLarge").nullable().optional(),
+  volume_formula: z.string().trim().max(32, "trucks:errors.tooLong").nullable().optional(),
+  loads: z.array(UploadedTruckLoadSchema).max(LOAD_LIMIT, "trucks:errors.tooManyLoads").default([]),
+});
+export type TruckDeviceMeasurementInput = z.infer<typeof TruckDeviceMeasurementSchema>;
