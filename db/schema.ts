@@ -208,6 +208,9 @@ export interface MeasurementsTable {
   poor_detection: ColumnType<boolean, boolean | undefined, boolean>;
   weight: number | null;
   weight_density: number | null;
+  /** Duplicate analysis fingerprints (issue 19), filled by the analysis when missing. */
+  photo_sha256: string | null;
+  photo_dhash: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
@@ -530,7 +533,46 @@ export interface PublicRateLimitsTable {
   hits: number;
 }
 
+// Duplicate analysis (issue 19, docs/decisions/016-duplicate-analysis.md)
+export type AnalyzeReportStatus = "created" | "finished" | "failed";
+
+export interface AnalyzeReportsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number | null;
+  name: string;
+  type_key: Generated<string>;
+  status: ColumnType<AnalyzeReportStatus, AnalyzeReportStatus | undefined, AnalyzeReportStatus>;
+  status_detail: string | null;
+  /** yyyy-MM-dd, UTC days, both included. */
+  period_from: string;
+  period_to: string;
+  /** Empty: all storages. */
+  storage_ids: ColumnType<number[], string, string>;
+  /** Empty: all measurement types. */
+  measurement_types: ColumnType<number[], string, string>;
+  attempts: Generated<number>;
+  enqueued_at: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  measurements_compared: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AnalyzeReportCasesTable {
+  id: Generated<number>;
+  organization_id: number;
+  analyze_report_id: number;
+  reasons: ColumnType<string[], string, string>;
+  measurement_ids: ColumnType<number[], string, string>;
+  score: Generated<number>;
+  resolved_at: Date | null;
+  resolved_by: number | null;
+}
+
 export interface Database {
+  analyze_reports: AnalyzeReportsTable;
+  analyze_report_cases: AnalyzeReportCasesTable;
   public_links: PublicLinksTable;
   public_rate_limits: PublicRateLimitsTable;
   diameter_profiles: DiameterProfilesTable;
@@ -587,3 +629,5 @@ export type Export = Selectable<ExportsTable>;
 export type LumberMeasurement = Selectable<LumberMeasurementsTable>;
 export type Plank = Selectable<PlanksTable>;
 export type PublicLink = Selectable<PublicLinksTable>;
+export type AnalyzeReport = Selectable<AnalyzeReportsTable>;
+export type AnalyzeReportCase = Selectable<AnalyzeReportCasesTable>;

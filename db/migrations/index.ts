@@ -8,6 +8,7 @@ import * as lumberMeasurements from "./2026_11_21_0009_lumber_measurements";
 import * as measurementKindPhotos from "./2026_11_21_0010_measurement_kind_photos";
 import * as securityHardening from "./2026_11_23_0011_security_hardening";
 import * as publicLinks from "./2026_11_27_0012_public_links";
+import * as analyzeReports from "./2026_11_27_0015_analyze_reports";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0010_measurement_kind_photos": measurementKindPhotos,
   "2026_11_23_0011_security_hardening": securityHardening,
   "2026_11_27_0012_public_links": publicLinks,
+  "2026_11_27_0015_analyze_reports": analyzeReports,
 };
