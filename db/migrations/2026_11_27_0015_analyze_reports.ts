@@ -49,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("reasons", "json", (c) => c.notNull())
     .addColumn("measurement_ids", "json", (c) => c.notNull())
-    .addColumn("score", "double", (c) => c.notNull().defaultTo(0))
+    .addColumn("score", "double precision", (c) => c.notNull().defaultTo(0))
     .addColumn("resolved_at", "datetime(3)")
     .addColumn("resolved_by", "bigint", (c) => c.unsigned().references("users.id").onDelete("set null"))
     .execute();
