@@ -45,6 +45,7 @@ export const NAMESPACES = [
   "timber",
   "accounts",
   "public",
+  "analysis",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { differenceHash, findDuplicateCases } from "~/domain/duplicate-measurements";
-import type { AddJobFunction } from "graphile-worker";
 import {
   createAnalyzeReport,
   failAnalysis,
@@ -13,8 +12,9 @@ import {
   type NewAnalyzeReport,
 } from "~/models/analyze-report.server";
 import type { DB } from "~/utils/db.server";
-import type { FileStorage } from "./file-storage.server";
 import { enqueueAnalysisJob } from "./jobs.server";
+import type { FileStorage } from "./file-storage.server";
+import type { AddJobFunction } from "graphile-worker";
 
 // The duplicate analysis run (the analyze_report job): load the period's measurements, give each
 // photo its two fingerprints if it has none yet, let app/domain decide, store the cases.
@@ -37,7 +37,8 @@ async function fingerprint(db: DB, files: FileStorage, organizationId: number, r
   if ((m.photoSha256 || !row.photoKey) && (m.photoDhash || !(row.thumbnailKey ?? row.photoKey))) return;
   const values: { photo_sha256?: string; photo_dhash?: string } = {};
   try {
-    if (!m.photoSha256 && row.photoKey) values.photo_sha256 = m.photoSha256 = photoSha256(await files.get(row.photoKey));
+    if (!m.photoSha256 && row.photoKey)
+      values.photo_sha256 = m.photoSha256 = photoSha256(await files.get(row.photoKey));
     const hashFrom = row.thumbnailKey ?? row.photoKey;
     if (!m.photoDhash && hashFrom) values.photo_dhash = m.photoDhash = await photoDhash(await files.get(hashFrom));
   } catch {

@@ -48,6 +48,8 @@ type World = {
   lumberProductId: number;
   diameterProfileId: number;
   lumberMeasurementId: number;
+  analyzeReportId: number;
+  analyzeCaseId: number;
   marker: string;
 };
 type Check =
@@ -136,6 +138,28 @@ const ROUTES: Record<string, Check> = {
   "api+/web_app+/pdf_exports+/$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/pdf_exports/${w.exportId}`, { token, method: "DELETE" }),
+  },
+  // Duplicate analysis (issue 19): the outsider is an admin with the feature checked after the lookup.
+  "api+/web_app+/analyze_reports+/_route.ts": {
+    kind: "list",
+    path: "/api/web_app/analyze_reports",
+    features: ["duplicate_storage_measurements"],
+  },
+  "api+/web_app+/analyze_reports+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/analyze_reports/${w.analyzeReportId}`, { token }),
+  },
+  "api+/web_app+/analyze_reports+/$analyze_report_id.cases.$id.resolve.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/analyze_reports/${w.analyzeReportId}/cases/${w.analyzeCaseId}/resolve`, {
+        token,
+        method: "POST",
+      }),
+  },
+  "_app+/analyze_reports+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/analyze_reports/${w.analyzeReportId}`, { cookie }),
   },
   "exports.$id.download.ts": { kind: "id", call: (w, token) => api(`/exports/${w.exportId}/download`, { token }) },
   // Accounts (issue 4).
@@ -476,7 +500,32 @@ async function world(): Promise<World> {
     .set({ photo_key: "organizations/0/missing.jpg" })
     .where("id", "=", lumber.id)
     .execute();
+  const analyzeReportId = await id(
+    db()
+      .insertInto("analyze_reports")
+      .values({
+        organization_id: org.id,
+        name: `${marker} analysis`,
+        status: "finished",
+        period_from: "2026-11-01",
+        period_to: "2026-11-30",
+        storage_ids: "[]",
+        measurement_types: "[]",
+      }),
+  );
+  const analyzeCaseId = await id(
+    db()
+      .insertInto("analyze_report_cases")
+      .values({
+        organization_id: org.id,
+        analyze_report_id: analyzeReportId,
+        reasons: JSON.stringify(["same_photo"]),
+        measurement_ids: JSON.stringify([m.id, m.id]),
+      }),
+  );
   return {
+    analyzeReportId,
+    analyzeCaseId,
     organizationId: org.id,
     storageId: storage.id,
     measurementId: m.id,

@@ -22,7 +22,6 @@ const PLANNED: Array<{
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/reports", key: "reports", adminOnly: true },
   { path: "/inventories", key: "inventories", adminOnly: true },
-  { path: "/analyze_reports", key: "analysis", adminOnly: true },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,15 +3,27 @@ import { z } from "zod";
 // The analysis payload (POST /api/web_app/analyze_reports {analyze_report: {...}}) and the
 // /analyze_reports/new form, one schema for both. Messages are keys of the "analysis" namespace.
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DISPLAY_DAY = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+
+/** A day as yyyy-MM-dd (the API) or dd.MM.yyyy (the form, the spec's display format); yyyy-MM-dd after. */
 const day = () =>
   z
     .string({ message: "analysis:errors.required" })
     .trim()
     .min(1, "analysis:errors.required")
     .max(10, "analysis:errors.date")
-    .refine((s) => DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "analysis:errors.date")
-    .refine((s) => s >= "2000-01-01" && s <= "2100-12-31", "analysis:errors.date");
+    .transform((s, ctx) => {
+      const display = DISPLAY_DAY.exec(s);
+      const iso = display ? `${display[3]}-${display[2].padStart(2, "0")}-${display[1].padStart(2, "0")}` : s;
+      const m = ISO_DAY.exec(iso);
+      const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+      if (!date || date.toISOString().slice(0, 10) !== iso || iso < "2000-01-01" || iso > "2100-12-31") {
+        ctx.addIssue({ code: "custom", message: "analysis:errors.date" });
+        return z.NEVER;
+      }
+      return iso;
+    });
 
 /** Longest period one analysis covers: a year of a large organisation is ~100,000 measurements. */
 export const MAX_PERIOD_DAYS = 366;

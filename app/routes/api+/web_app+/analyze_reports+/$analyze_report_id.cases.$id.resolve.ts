@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { resolveCase, serializeCase } from "~/models/analyze-report.server";
-import { methodNotAllowed, parseId } from "~/utils/api.server";
+import { getCase, resolveCase, serializeCase } from "~/models/analyze-report.server";
+import { methodNotAllowed, notFound, parseId } from "~/utils/api.server";
 import { requireApiUser, requireFeature, requireOrgAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { withAppErrors } from "~/utils/errors";
@@ -10,9 +10,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") methodNotAllowed();
   const ctx = await requireApiUser(request);
   requireOrgAdmin(ctx);
-  requireFeature(ctx, "duplicate_storage_measurements");
   const reportId = parseId(params.analyze_report_id);
   const caseId = parseId(params.id);
+  // Another organisation's case is 404 whatever the caller's plan: looked up before the feature.
+  if (!(await getCase(db(), ctx, reportId, caseId))) notFound();
+  requireFeature(ctx, "duplicate_storage_measurements");
   const row = await withAppErrors(() => resolveCase(db(), ctx, reportId, caseId));
   return json({ data: serializeCase(row) });
 }

@@ -8,9 +8,10 @@ import { db } from "~/utils/db.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireApiUser(request);
   requireOrgAdmin(ctx);
-  requireFeature(ctx, "duplicate_storage_measurements");
+  // Another organisation's report is 404 whatever the caller's plan: looked up before the feature.
   const report = await getAnalyzeReport(db(), ctx, parseId(params.id));
   if (!report) notFound();
+  requireFeature(ctx, "duplicate_storage_measurements");
   const page = Number(new URL(request.url).searchParams.get("page")) || 1;
   const cases = await listCases(db(), ctx, report.id, page);
   return json({
