@@ -53,6 +53,7 @@ export async function runAnalysis(
   files: FileStorage,
   reportId: number,
   job: { attempts: number; maxAttempts: number } = { attempts: 1, maxAttempts: 1 },
+  find: typeof findDuplicateCases = findDuplicateCases,
 ) {
   const report = await getAnalyzeReportById(db, reportId);
   if (!report || report.status !== "created") return;
@@ -60,7 +61,7 @@ export async function runAnalysis(
     await markAnalysisStarted(db, reportId);
     const rows = await loadAnalysisMeasurements(db, report);
     for (const row of rows) await fingerprint(db, files, report.organization_id, row);
-    const cases = findDuplicateCases(rows.map((r) => r.measurement));
+    const cases = find(rows.map((r) => r.measurement));
     await finishAnalysis(db, report, cases, rows.length);
   } catch (error) {
     // The last attempt says why it failed; earlier ones leave it to graphile-worker's retry.
