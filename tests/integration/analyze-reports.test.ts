@@ -344,3 +344,34 @@ describe("job status transitions", () => {
     expect(cases.map((c) => c.measurement_ids)).toEqual([[a, b]]);
   });
 });
+
+describe("the demo seed", () => {
+  it("gives the demo organisation the add-on and a finished analysis with cases, the first resolved", async () => {
+    const { seedDemo } = await import("#db/seed/demo");
+    const { seedAnalysis } = await import("#db/seed/analysis");
+    const seeded = await seedDemo(db(), fileStorage(), async () => {}, { measurements: 6 });
+    const id = await seedAnalysis(db(), fileStorage(), seeded.organizationId);
+    expect(id).not.toBeNull();
+    const org = await db()
+      .selectFrom("organizations")
+      .select("features")
+      .where("id", "=", seeded.organizationId)
+      .executeTakeFirstOrThrow();
+    expect(org.features).toContain(FEATURE);
+    expect(await report(id!)).toMatchObject({ status: "finished", measurements_compared: 9 });
+    const cases = await db()
+      .selectFrom("analyze_report_cases")
+      .selectAll()
+      .where("analyze_report_id", "=", id!)
+      .orderBy("id")
+      .execute();
+    expect(cases.map((c) => c.reasons)).toEqual([
+      ["same_photo", "nearby", "same_pile"],
+      expect.arrayContaining(["same_pile"]),
+      expect.arrayContaining(["same_pile"]),
+    ]);
+    expect(cases.map((c) => c.resolved_at !== null)).toEqual([true, false, false]);
+    // Run again, it adds nothing.
+    expect(await seedAnalysis(db(), fileStorage(), seeded.organizationId)).toBeNull();
+  });
+});
