@@ -129,8 +129,10 @@ describe("cases", () => {
     const ms = Array.from({ length: 50 }, (_, i) => measurement(i + 1, { storageId: i, logs: GRID, logsCount: 12 }));
     expect(candidatePairs(ms)).toEqual([]);
   });
-  it("blocks: log counts further apart than the tolerance are never paired", () => {
+  it("blocks: log counts further apart than the tolerance, or taken more than 3 days apart, are never paired", () => {
     const ms = [10, 30, 50, 51].map((n, i) => measurement(i + 1, { logs: GRID, logsCount: n }));
     expect(candidatePairs(ms)).toEqual([[2, 3]]);
+    const apart = [0, 4].map((day, i) => measurement(i + 1, { logs: GRID, logsCount: 12, takenAt: day * 86_400_000 }));
+    expect(candidatePairs(apart)).toEqual([]);
   });
 });

@@ -64,6 +64,11 @@ export const DUPLICATE_THRESHOLDS = {
   /** Photos are taken roughly level: rotations up to 8° are tried, in 2° steps. */
   maxRotationDeg: 8,
   rotationStepDeg: 2,
+  /**
+   * Log ends are compared only for measurements taken within 3 days of each other: a pile counted
+   * twice is counted by the same delivery or stock-take; a pile still there weeks later is stock.
+   */
+  maxPatternGapMs: 3 * 24 * 3600_000,
   /** Log ends are compared only within one storage or this far apart (a landing, a yard). */
   samePlaceMetres: 1000,
   /** Block size for GPS: measurements further apart than one cell (~500 m) are never compared. */
@@ -322,8 +327,8 @@ export function comparePair(
 /**
  * Candidate pairs, never all n²: the same photo file (grouped by hash); similar photos (grouped by
  * each of the hash's 8 bytes: hashes within 7 bits share at least one byte); and for the log-end
- * comparison, measurements of the same storage or neighbouring ~500 m GPS cells, compared only
- * with those whose log count is within the tolerance (sorted by count, a sliding window).
+ * comparison, measurements of the same storage or neighbouring ~500 m GPS cells, taken within
+ * 3 days of each other (sorted by time, a sliding window) with log counts within the tolerance.
  */
 export function candidatePairs(measurements: readonly AnalysisMeasurement[]): Array<[number, number]> {
   const seen = new Set<string>();
@@ -336,15 +341,9 @@ export function candidatePairs(measurements: readonly AnalysisMeasurement[]): Ar
     seen.add(key);
     pairs.push([x, y]);
   };
-  const groupPairs = (groups: Map<string, number[]>, within?: (i: number, j: number) => boolean) => {
+  const groupPairs = (groups: Map<string, number[]>) => {
     for (const members of groups.values()) {
-      for (let p = 0; p < members.length; p++) {
-        for (let q = p + 1; q < members.length; q++) {
-          if (!within) add(members[p], members[q]);
-          else if (within(members[p], members[q])) add(members[p], members[q]);
-          else break;
-        }
-      }
+      for (let p = 0; p < members.length; p++) for (let q = p + 1; q < members.length; q++) add(members[p], members[q]);
     }
   };
   const push = (groups: Map<string, number[]>, key: string, i: number) => {
@@ -380,14 +379,19 @@ export function candidatePairs(measurements: readonly AnalysisMeasurement[]): Ar
   });
   groupPairs(bySha);
   groupPairs(byBand);
-  // Within a place, sort by log count: only neighbours within the count tolerance can match.
-  for (const members of byPlace.values()) members.sort((i, j) => measurements[i].logsCount - measurements[j].logsCount);
-  groupPairs(
-    byPlace,
-    (i, j) =>
-      measurements[j].logsCount * (1 - T.maxCountDifference) <= measurements[i].logsCount ||
-      measurements[j].logsCount - measurements[i].logsCount <= 1,
-  );
+  // Within a place, sorted by time: only those taken within the window, with log counts within
+  // the tolerance, are compared by their log ends.
+  for (const members of byPlace.values()) {
+    members.sort((i, j) => measurements[i].takenAt - measurements[j].takenAt);
+    for (let p = 0; p < members.length; p++) {
+      const a = measurements[members[p]];
+      for (let q = p + 1; q < members.length; q++) {
+        const b = measurements[members[q]];
+        if (b.takenAt - a.takenAt > T.maxPatternGapMs) break;
+        if (relativeDifference(a.logsCount, b.logsCount) <= T.maxCountDifference) add(members[p], members[q]);
+      }
+    }
+  }
   return pairs;
 }
 
