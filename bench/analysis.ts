@@ -31,7 +31,7 @@ const MEASUREMENTS = SMOKE ? 100 : Number(process.env.BENCH_MEASUREMENTS ?? 10_0
 const STORAGES = SMOKE ? 3 : 100;
 const DAYS = 30;
 // Pile faces of about 100 logs (the issue's 1,000,000 logs for 10,000 measurements).
-const FACE = SMOKE ? { width: 1000, height: 750 } : { width: 1900, height: 1450 };
+const FACE = SMOKE ? { width: 1000, height: 750 } : { width: 1600, height: 1200 };
 
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 const mysqlUrl = `${MYSQL_ROOT}/analysis_bench_${suffix}`;

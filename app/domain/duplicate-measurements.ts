@@ -125,6 +125,8 @@ interface Pattern {
   ys: Float64Array;
   ds: Float64Array;
   medianD: number;
+  /** Built on first use and kept: a pattern is compared with many others. */
+  grid?: Grid;
 }
 
 function median(values: number[]): number {
@@ -208,15 +210,30 @@ class Grid {
 export function patternScore(a: Pattern, b: Pattern): number {
   const n = Math.max(a.xs.length, b.xs.length);
   if (n === 0) return 0;
-  const cellSize = Math.max(1, a.medianD, b.medianD) * 1.5;
-  const grid = new Grid(b, cellSize);
+  // A cell as wide as the farthest match can be (0.9 × the larger diameter, which is at most
+  // b's largest / (1 - diameter tolerance)), so the 3 × 3 cells around a point hold every candidate.
+  b.grid ??= new Grid(b, Math.max(1, (0.9 * Math.max(...b.ds)) / (1 - T.diameterTolerance)));
+  const grid = b.grid;
   let best = 0;
   const rx = new Float64Array(a.xs.length);
   const ry = new Float64Array(a.xs.length);
-  for (let deg = -T.maxRotationDeg; deg <= T.maxRotationDeg; deg += T.rotationStepDeg) {
+  // A spread sample of a's log ends: most angles of a look-alike are rejected on it alone.
+  const sampleSize = Math.min(a.xs.length, 24);
+  const sample = Array.from({ length: sampleSize }, (_, k) => Math.floor((k * a.xs.length) / sampleSize));
+  // Level first (0°, then ±2°, ±4°...): a duplicate is accepted at the first angle that passes.
+  const angles = [0];
+  for (let deg = T.rotationStepDeg; deg <= T.maxRotationDeg; deg += T.rotationStepDeg) angles.push(-deg, deg);
+  for (const deg of angles) {
     const t = (deg * Math.PI) / 180;
     const cos = Math.cos(t);
     const sin = Math.sin(t);
+    let sampled = 0;
+    for (const i of sample) {
+      const x = a.xs[i] * cos - a.ys[i] * sin;
+      const y = a.xs[i] * sin + a.ys[i] * cos;
+      if (grid.nearest(x, y, a.ds[i], 0.9) >= 0) sampled++;
+    }
+    if (sampled < sampleSize * T.minPatternScore * 0.7) continue;
     for (let i = 0; i < a.xs.length; i++) {
       rx[i] = a.xs[i] * cos - a.ys[i] * sin;
       ry[i] = a.xs[i] * sin + a.ys[i] * cos;
@@ -231,7 +248,8 @@ export function patternScore(a: Pattern, b: Pattern): number {
         dys.push(b.ys[j] - ry[i]);
       }
     }
-    if (dxs.length < n * T.minPatternScore * 0.5) {
+    // The strict pass cannot match much more than the loose one did.
+    if (dxs.length < n * T.minPatternScore * 0.8) {
       best = Math.max(best, dxs.length / n / 4);
       continue;
     }
@@ -248,6 +266,7 @@ export function patternScore(a: Pattern, b: Pattern): number {
       }
     }
     best = Math.max(best, matched / n);
+    if (best >= T.minPatternScore) break;
   }
   return best;
 }
@@ -331,12 +350,13 @@ export function comparePair(
  * 3 days of each other (sorted by time, a sliding window) with log counts within the tolerance.
  */
 export function candidatePairs(measurements: readonly AnalysisMeasurement[]): Array<[number, number]> {
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   const pairs: Array<[number, number]> = [];
+  const n = measurements.length;
   const add = (i: number, j: number) => {
     if (i === j) return;
     const [x, y] = i < j ? [i, j] : [j, i];
-    const key = `${x}:${y}`;
+    const key = x * n + y;
     if (seen.has(key)) return;
     seen.add(key);
     pairs.push([x, y]);
