@@ -217,13 +217,15 @@ export function patternScore(a: Pattern, b: Pattern): number {
   let best = 0;
   const rx = new Float64Array(a.xs.length);
   const ry = new Float64Array(a.xs.length);
-  // A spread sample of a's log ends: most angles of a look-alike are rejected on it alone.
-  const sampleSize = Math.min(a.xs.length, 24);
+  // A spread sample of a's log ends is tried at every other angle (0°, ±4°, ±8°) within half a
+  // diameter (2° either side moves a log 5 cm at 1.5 m from the centre): most look-alikes end there. Angles that pass are tried in
+  // full with their neighbours, level first; a duplicate is accepted at the first that passes.
+  const sampleSize = Math.min(a.xs.length, 16);
   const sample = Array.from({ length: sampleSize }, (_, k) => Math.floor((k * a.xs.length) / sampleSize));
-  // Level first (0°, then ±2°, ±4°...): a duplicate is accepted at the first angle that passes.
-  const angles = [0];
-  for (let deg = T.rotationStepDeg; deg <= T.maxRotationDeg; deg += T.rotationStepDeg) angles.push(-deg, deg);
-  for (const deg of angles) {
+  const coarse = [0];
+  for (let deg = 2 * T.rotationStepDeg; deg <= T.maxRotationDeg; deg += 2 * T.rotationStepDeg) coarse.push(-deg, deg);
+  const angles: number[] = [];
+  for (const deg of coarse) {
     const t = (deg * Math.PI) / 180;
     const cos = Math.cos(t);
     const sin = Math.sin(t);
@@ -231,9 +233,17 @@ export function patternScore(a: Pattern, b: Pattern): number {
     for (const i of sample) {
       const x = a.xs[i] * cos - a.ys[i] * sin;
       const y = a.xs[i] * sin + a.ys[i] * cos;
-      if (grid.nearest(x, y, a.ds[i], 0.9) >= 0) sampled++;
+      if (grid.nearest(x, y, a.ds[i], 0.5) >= 0) sampled++;
     }
     if (sampled < sampleSize * T.minPatternScore * 0.7) continue;
+    for (const d of [deg, deg - T.rotationStepDeg, deg + T.rotationStepDeg]) {
+      if (Math.abs(d) <= T.maxRotationDeg && !angles.includes(d)) angles.push(d);
+    }
+  }
+  for (const deg of angles) {
+    const t = (deg * Math.PI) / 180;
+    const cos = Math.cos(t);
+    const sin = Math.sin(t);
     for (let i = 0; i < a.xs.length; i++) {
       rx[i] = a.xs[i] * cos - a.ys[i] * sin;
       ry[i] = a.xs[i] * sin + a.ys[i] * cos;
