@@ -48,6 +48,7 @@ export const NAMESPACES = [
   "lumber",
   "inventories",
   "trucks",
+  "analysis",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -208,6 +208,9 @@ export interface MeasurementsTable {
   poor_detection: ColumnType<boolean, boolean | undefined, boolean>;
   weight: number | null;
   weight_density: number | null;
+  /** Duplicate analysis fingerprints (issue 19), filled by the analysis when missing. */
+  photo_sha256: string | null;
+  photo_dhash: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
@@ -641,8 +644,47 @@ export interface TruckCheckpointsTable {
   heading: number | null;
 }
 
+// Duplicate analysis (issue 19, docs/decisions/016-duplicate-analysis.md)
+export type AnalyzeReportStatus = "created" | "finished" | "failed";
+
+export interface AnalyzeReportsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number | null;
+  name: string;
+  type_key: Generated<string>;
+  status: ColumnType<AnalyzeReportStatus, AnalyzeReportStatus | undefined, AnalyzeReportStatus>;
+  status_detail: string | null;
+  /** yyyy-MM-dd, UTC days, both included. */
+  period_from: string;
+  period_to: string;
+  /** Empty: all storages. */
+  storage_ids: ColumnType<number[], string, string>;
+  /** Empty: all measurement types. */
+  measurement_types: ColumnType<number[], string, string>;
+  attempts: Generated<number>;
+  enqueued_at: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  measurements_compared: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AnalyzeReportCasesTable {
+  id: Generated<number>;
+  organization_id: number;
+  analyze_report_id: number;
+  reasons: ColumnType<string[], string, string>;
+  measurement_ids: ColumnType<number[], string, string>;
+  score: Generated<number>;
+  resolved_at: Date | null;
+  resolved_by: number | null;
+}
+
 export interface Database {
   inventories: InventoriesTable;
+  analyze_reports: AnalyzeReportsTable;
+  analyze_report_cases: AnalyzeReportCasesTable;
   public_links: PublicLinksTable;
   public_rate_limits: PublicRateLimitsTable;
   diameter_profiles: DiameterProfilesTable;
@@ -709,3 +751,5 @@ export type TruckRoute = Selectable<TruckRoutesTable>;
 export type TruckCheckpoint = Selectable<TruckCheckpointsTable>;
 export type PublicLink = Selectable<PublicLinksTable>;
 export type Inventory = Selectable<InventoriesTable>;
+export type AnalyzeReport = Selectable<AnalyzeReportsTable>;
+export type AnalyzeReportCase = Selectable<AnalyzeReportCasesTable>;

@@ -1,3 +1,4 @@
+import { analyzeReportTask } from "./tasks/analyze-report";
 import { exportTask } from "./tasks/export";
 import { processPhoto } from "./tasks/process-photo";
 import { sweepPending } from "./tasks/sweep-pending";
@@ -9,6 +10,7 @@ export const taskList: TaskList = {
   sweep_pending: sweepPending,
   excel_export: exportTask,
   pdf_export: exportTask,
+  analyze_report: analyzeReportTask,
 };
 
 export const crontab = "* * * * * sweep_pending ?max=1";

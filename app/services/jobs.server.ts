@@ -43,3 +43,12 @@ export function exportJobKey(kind: ExportKind, exportId: number) {
 export function enqueueExportJob(kind: ExportKind, exportId: number, addJob: AddJobFunction) {
   return addJob(`${kind}_export`, { exportId }, { jobKey: exportJobKey(kind, exportId), maxAttempts: 5 });
 }
+
+export function analysisJobKey(reportId: number) {
+  return `analyze_report:${reportId}`;
+}
+
+/** analyze_report {reportId}: one duplicate analysis (app/services/duplicate-analysis.server.ts). */
+export function enqueueAnalysisJob(reportId: number, addJob: AddJobFunction) {
+  return addJob("analyze_report", { reportId }, { jobKey: analysisJobKey(reportId), maxAttempts: 3 });
+}

@@ -2,6 +2,7 @@ import "~/utils/load-env-file-now.server";
 import { fileStorage } from "~/services/file-storage.server";
 import { addJob, closeJobs, enqueuePhotoJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
+import { seedAnalysis } from "./analysis";
 import { DEMO, seedDemo } from "./demo";
 import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedInventories } from "./inventories";
@@ -19,6 +20,7 @@ try {
   });
   await seedInventories(db(), result.organizationId, { log: (l) => console.log(l) });
   await seedTrucks(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedAnalysis(db(), fileStorage(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();

@@ -1,8 +1,9 @@
+import { failAnalysis, findStaleAnalyses, noteAnalysisReenqueued } from "~/models/analyze-report.server";
 import { findStaleExports, finishExport, noteExportReenqueued } from "~/models/export.server";
 import { MEASUREMENT_KIND_NAMES } from "~/models/measurement-kind.server";
 import { findStalePhotos, markPhotoFailed, notePhotoReenqueued } from "~/models/measurement-photo.server";
 import { deleteOldSessions } from "~/models/session.server";
-import { enqueueExportJob, enqueuePhotoJob } from "~/services/jobs.server";
+import { enqueueAnalysisJob, enqueueExportJob, enqueuePhotoJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import type { Task } from "graphile-worker";
@@ -39,5 +40,16 @@ export const sweepPending: Task = async (_payload, helpers) => {
     await noteExportReenqueued(db(), row.id);
   }
   if (exports.length) helpers.logger.info(`sweep: re-enqueued ${exports.length} stale export(s)`);
+  // Analyses still "created" past the timeout: a lost job or a worker killed mid-run.
+  const analyses = await findStaleAnalyses(db(), staleBefore);
+  for (const row of analyses) {
+    if (row.attempts >= MAX_SWEEPS) {
+      await failAnalysis(db(), row.id, "gave up after repeated retries");
+      continue;
+    }
+    await enqueueAnalysisJob(row.id, helpers.addJob);
+    await noteAnalysisReenqueued(db(), row.id);
+  }
+  if (analyses.length) helpers.logger.info(`sweep: re-enqueued ${analyses.length} stale analysis report(s)`);
   await deleteOldSessions(db(), new Date(Date.now() - 7 * 24 * 3600 * 1000));
 };

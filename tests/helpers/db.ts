@@ -8,6 +8,8 @@ export const databases = () => inject("databases");
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
   "inventories",
+  "analyze_report_cases",
+  "analyze_reports",
   "public_links",
   "exports",
   "local_checkouts",

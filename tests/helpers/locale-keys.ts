@@ -74,6 +74,13 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "measurements:timber.formula": ["it"],
   "auth:login.password": ["it"],
   // Exports: file kinds, pixel axes and cognates.
+  // "min" is the unit everywhere; status, name, type, photo and volume are the same word.
+  "analysis:detail.minutes": "*",
+  "analysis:fields.status": ["pl", "de"],
+  "analysis:fields.name": ["de"],
+  "analysis:fields.type": ["fr"],
+  "analysis:fields.photo": ["fr"],
+  "analysis:fields.volume": ["fr", "it", "pt"],
   "exports:list.kinds.excel": "*",
   "exports:button.dashboardExcel": "*",
   "exports:button.measurementPdf": "*",

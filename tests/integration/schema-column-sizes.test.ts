@@ -11,6 +11,8 @@ import { db } from "~/utils/db.server";
 // the tables it writes; a new schema fails here until it does.
 const WRITES: Record<string, string[]> = {
   AccountPatchSchema: ["users"],
+  AnalyzeReportSchema: ["analyze_reports"],
+  AnalyzeReportRequestSchema: ["analyze_reports"],
   AccountSettingsSchema: ["users"],
   AcceptInvitationSchema: [],
   ChangeExpiredPasswordSchema: [],

@@ -53,6 +53,8 @@ type World = {
   inventoryId: number;
   truckMeasurementId: number;
   truckRouteId: number;
+  analyzeReportId: number;
+  analyzeCaseId: number;
   marker: string;
 };
 type Check =
@@ -141,6 +143,28 @@ const ROUTES: Record<string, Check> = {
   "api+/web_app+/pdf_exports+/$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/pdf_exports/${w.exportId}`, { token, method: "DELETE" }),
+  },
+  // Duplicate analysis (issue 19): the outsider is an admin with the feature checked after the lookup.
+  "api+/web_app+/analyze_reports+/_route.ts": {
+    kind: "list",
+    path: "/api/web_app/analyze_reports",
+    features: ["duplicate_storage_measurements"],
+  },
+  "api+/web_app+/analyze_reports+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/analyze_reports/${w.analyzeReportId}`, { token }),
+  },
+  "api+/web_app+/analyze_reports+/$analyze_report_id.cases.$id.resolve.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/analyze_reports/${w.analyzeReportId}/cases/${w.analyzeCaseId}/resolve`, {
+        token,
+        method: "POST",
+      }),
+  },
+  "_app+/analyze_reports+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/analyze_reports/${w.analyzeReportId}`, { cookie }),
   },
   "exports.$id.download.ts": { kind: "id", call: (w, token) => api(`/exports/${w.exportId}/download`, { token }) },
   // Accounts (issue 4).
@@ -557,7 +581,32 @@ async function world(): Promise<World> {
     .execute();
   const truck = await createTruckMeasurement(org.id, storage.id, { plate: marker.slice(0, 32) });
   const truckRoute = await createTruckRoute(org.id, truck.id, { points: [[58.38, 26.72]] });
+  const analyzeReportId = await id(
+    db()
+      .insertInto("analyze_reports")
+      .values({
+        organization_id: org.id,
+        name: `${marker} analysis`,
+        status: "finished",
+        period_from: "2026-11-01",
+        period_to: "2026-11-30",
+        storage_ids: "[]",
+        measurement_types: "[]",
+      }),
+  );
+  const analyzeCaseId = await id(
+    db()
+      .insertInto("analyze_report_cases")
+      .values({
+        organization_id: org.id,
+        analyze_report_id: analyzeReportId,
+        reasons: JSON.stringify(["same_photo"]),
+        measurement_ids: JSON.stringify([m.id, m.id]),
+      }),
+  );
   return {
+    analyzeReportId,
+    analyzeCaseId,
     organizationId: org.id,
     storageId: storage.id,
     measurementId: m.id,
