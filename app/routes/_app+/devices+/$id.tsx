@@ -178,7 +178,7 @@ function DeviceEditor({
         {device.userEmail ? ` · ${device.userEmail}` : ""}
       </p>
 
-      <Form method="POST" className="card" {...getFormProps(form)}>
+      <Form method="POST" className="card" data-testid="device-details" {...getFormProps(form)}>
         <h2>{t("devices.details")}</h2>
         <input type="hidden" name="intent" value="rename" />
         <Field
