@@ -75,6 +75,31 @@ describe("forms without JavaScript keep what was typed and show the errors besid
     await context.close();
   });
 
+  it("measurement detail: a latitude out of range, the longitude kept", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "admin" });
+    const storage = await createStorage(org.id);
+    const m = await createMeasurement(org.id, storage.id);
+    const stored = () =>
+      db()
+        .selectFrom("measurements")
+        .select(["latitude", "longitude"])
+        .where("id", "=", m.id)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, `/measurements/timber/${m.id}`);
+    await page.getByLabel("Latitude").fill("91");
+    await page.getByLabel("Longitude").fill("24.5");
+    await page.getByTestId("save-location").click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Latitude").textContent()).toContain("Latitude must be between −90 and 90");
+    expect(await page.getByLabel("Latitude").inputValue()).toBe("91");
+    expect(await page.getByLabel("Longitude").inputValue()).toBe("24.5");
+    expect(await stored()).toEqual(before);
+    await context.close();
+  });
+
   it("new cull: a maximum below the minimum", async () => {
     const org = await createOrganization();
     const user = await createUser(org.id, { role: "admin" });
