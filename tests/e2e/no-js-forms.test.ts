@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDevice, createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
+import {
+  createCustomField,
+  createDevice,
+  createMeasurement,
+  createOrganization,
+  createStorage,
+  createUser,
+} from "#tests/factories";
 import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
 import { db } from "~/utils/db.server";
 import type { Browser, Page } from "playwright-core";
@@ -226,6 +233,31 @@ describe("forms without JavaScript keep what was typed and show the errors besid
       .where("id", "=", user.id)
       .executeTakeFirstOrThrow();
     expect(row.password_expiry).toBeNull();
+    await context.close();
+  });
+
+  it("custom field: a blank name, the ticked boxes kept", async () => {
+    const org = await createOrganization({ features: ["custom_fields"] });
+    const user = await createUser(org.id, { role: "admin" });
+    const field = await createCustomField(org.id, { key: "lot", name: "Lot" });
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, `/custom_fields/${field.id}`);
+    const form = page.getByTestId("custom-field-form");
+    await form.getByLabel("Name", { exact: true }).fill(" ");
+    await form.getByLabel("Required").check();
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Name").textContent()).toContain("Enter a name.");
+    const after = page.getByTestId("custom-field-form");
+    expect(await after.getByLabel("Name", { exact: true }).inputValue()).toBe(" ");
+    expect(await after.getByLabel("Required").isChecked()).toBe(true);
+    const row = await db()
+      .selectFrom("custom_fields")
+      .select(["name", "required"])
+      .where("id", "=", field.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe("Lot");
+    expect(!!row.required).toBe(false);
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { UpsellNotice } from "~/components/accounts/custom-field-tabs";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { parseId } from "~/utils/api.server";
-import { requireAppAdmin } from "~/utils/auth.server";
+import { requireAppAdmin, requireFeature } from "~/utils/auth.server";
 import { notFound, unknownIntent } from "~/utils/errors";
 import { i18nServer } from "~/utils/i18n.server";
 import { TIMBER_FORM_SCHEMAS } from "~/utils/schemas/master-data";
@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(ctx.user.locale, "lookups");
   if (!(await loadForm(kind, ctx, t, id)).record) notFound();
   const gate = gates(kind, ctx.features);
-  if (gate.view || gate.edit) throw json({ error: "feature_unavailable" }, { status: 403 });
+  for (const feature of [gate.view, gate.edit]) if (feature) requireFeature(ctx, feature);
   const form = await request.formData();
   if (form.get("intent") === "delete") {
     await deleteRecord(kind, ctx, id);

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react"
 import { useTranslation } from "react-i18next";
 import { UpsellNotice } from "~/components/accounts/custom-field-tabs";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { requireAppAdmin } from "~/utils/auth.server";
+import { requireAppAdmin, requireFeature } from "~/utils/auth.server";
 import { unknownIntent } from "~/utils/errors";
 import { i18nServer } from "~/utils/i18n.server";
 import { TIMBER_FORM_SCHEMAS } from "~/utils/schemas/master-data";
@@ -24,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireAppAdmin(request);
   const kind = parseKind(params.kind);
   const gate = gates(kind, ctx.features);
-  if (gate.view || gate.edit) throw json({ error: "feature_unavailable" }, { status: 403 });
+  for (const feature of [gate.view, gate.edit]) if (feature) requireFeature(ctx, feature);
   const form = await request.formData();
   if (form.get("intent") !== "save") unknownIntent();
   const submission = parseWithZod(form, { schema: TIMBER_FORM_SCHEMAS[kind] });
