@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMeasurement, createOrganization, createStorage, createUser } from "#tests/factories";
+import {
+  createCustomField,
+  createDevice,
+  createMeasurement,
+  createOrganization,
+  createStorage,
+  createUser,
+} from "#tests/factories";
 import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
 import { db } from "~/utils/db.server";
 import type { Browser, Page } from "playwright-core";
@@ -75,6 +82,31 @@ describe("forms without JavaScript keep what was typed and show the errors besid
     await context.close();
   });
 
+  it("measurement detail: a latitude out of range, the longitude kept", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "admin" });
+    const storage = await createStorage(org.id);
+    const m = await createMeasurement(org.id, storage.id);
+    const stored = () =>
+      db()
+        .selectFrom("measurements")
+        .select(["latitude", "longitude"])
+        .where("id", "=", m.id)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, `/measurements/timber/${m.id}`);
+    await page.getByLabel("Latitude").fill("91");
+    await page.getByLabel("Longitude").fill("24.5");
+    await page.getByTestId("save-location").click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Latitude").textContent()).toContain("Latitude must be between −90 and 90");
+    expect(await page.getByLabel("Latitude").inputValue()).toBe("91");
+    expect(await page.getByLabel("Longitude").inputValue()).toBe("24.5");
+    expect(await stored()).toEqual(before);
+    await context.close();
+  });
+
   it("new cull: a maximum below the minimum", async () => {
     const org = await createOrganization();
     const user = await createUser(org.id, { role: "admin" });
@@ -93,6 +125,139 @@ describe("forms without JavaScript keep what was typed and show the errors besid
     expect(await page.getByLabel("Maximum diameter (cm)").inputValue()).toBe("10");
     const culls = await db().selectFrom("culls").select("id").where("organization_id", "=", org.id).execute();
     expect(culls).toEqual([]);
+    await context.close();
+  });
+
+  it("user profile: a blank name", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "admin", name: "Mari" });
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, `/users/${user.id}`);
+    await page.getByLabel("Name", { exact: true }).fill("   ");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Name").textContent()).toContain("Enter a name.");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("   ");
+    const row = await db().selectFrom("users").select("name").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe("Mari");
+    await context.close();
+  });
+
+  it("device details: a blank name, the affiliation kept", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "admin" });
+    const device = await createDevice(org.id);
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, `/devices/${device.id}`);
+    await page.getByLabel("Name", { exact: true }).fill("");
+    await page.getByLabel("Affiliation").fill("Crew North");
+    await page.getByTestId("device-details").getByRole("button", { name: "Save" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Name").textContent()).toContain("Enter the device name.");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Affiliation").inputValue()).toBe("Crew North");
+    const row = await db()
+      .selectFrom("devices")
+      .select(["name", "affiliation"])
+      .where("id", "=", device.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toMatch(/^Phone /);
+    expect(row.affiliation).toBeNull();
+    await context.close();
+  });
+
+  it("organisation settings: a VAT number that is not an EU one", async () => {
+    const org = await createOrganization({ name: "Oak Ridge" });
+    const user = await createUser(org.id, { role: "admin" });
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, "/settings/organization");
+    await page.getByLabel("City").fill("Tartu");
+    await page.getByLabel("VAT number").fill("XX1");
+    await page.getByTestId("organization-form").getByRole("button", { name: "Save" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "VAT number").textContent()).toContain("Enter an EU VAT number");
+    expect(await page.getByLabel("VAT number").inputValue()).toBe("XX1");
+    expect(await page.getByLabel("City").inputValue()).toBe("Tartu");
+    expect(await page.getByLabel("Organisation name").inputValue()).toBe("Oak Ridge");
+    const row = await db()
+      .selectFrom("organizations")
+      .select(["city", "vat_code"])
+      .where("id", "=", org.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ city: null, vat_code: null });
+    await context.close();
+  });
+
+  it("account profile: a blank name, the chosen time zone kept", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "admin", name: "Mari" });
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, "/settings/account");
+    const profile = page.getByTestId("profile-form");
+    await profile.getByLabel("Name", { exact: true }).fill("");
+    await profile.getByLabel("Time zone").selectOption("Europe/Helsinki");
+    await profile.getByRole("button", { name: "Save" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Name").textContent()).toContain("Enter a name.");
+    expect(await page.getByTestId("profile-form").getByLabel("Time zone").inputValue()).toBe("Europe/Helsinki");
+    const row = await db()
+      .selectFrom("users")
+      .select(["name", "time_zone"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe("Mari");
+    expect(row.time_zone).not.toBe("Europe/Helsinki");
+    await context.close();
+  });
+
+  it("account password: a weak new password; the expiry choice kept, no password sent back", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "admin" });
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, "/settings/account");
+    const form = page.getByTestId("password-form");
+    await form.getByLabel("Current password", { exact: true }).fill("whatever-it-was");
+    await form.getByLabel("New password", { exact: true }).fill("short");
+    await form.getByLabel("Confirm password").fill("short");
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "New password").textContent()).toContain("At least 12 characters");
+    const after = page.getByTestId("password-form");
+    expect(await after.getByRole("checkbox").isChecked()).toBe(true);
+    expect(await after.getByLabel("New password", { exact: true }).inputValue()).toBe("");
+    expect(await after.getByLabel("Current password", { exact: true }).inputValue()).toBe("");
+    const row = await db()
+      .selectFrom("users")
+      .select("password_expiry")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_expiry).toBeNull();
+    await context.close();
+  });
+
+  it("custom field: a blank name, the ticked boxes kept", async () => {
+    const org = await createOrganization({ features: ["custom_fields"] });
+    const user = await createUser(org.id, { role: "admin" });
+    const field = await createCustomField(org.id, { key: "lot", name: "Lot" });
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, `/custom_fields/${field.id}`);
+    const form = page.getByTestId("custom-field-form");
+    await form.getByLabel("Name", { exact: true }).fill(" ");
+    await form.getByLabel("Required").check();
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Name").textContent()).toContain("Enter a name.");
+    const after = page.getByTestId("custom-field-form");
+    expect(await after.getByLabel("Name", { exact: true }).inputValue()).toBe(" ");
+    expect(await after.getByLabel("Required").isChecked()).toBe(true);
+    const row = await db()
+      .selectFrom("custom_fields")
+      .select(["name", "required"])
+      .where("id", "=", field.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe("Lot");
+    expect(!!row.required).toBe(false);
     await context.close();
   });
 });

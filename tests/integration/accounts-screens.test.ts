@@ -136,4 +136,56 @@ describe("admin screens with ids", () => {
     const r = await api("/api/web_app/storage_groups", { token: await apiToken(admin.id) });
     expect(r.data.map((g: { name: string }) => g.name)).toEqual(["North"]);
   });
+
+  it("/timber forms as plain posts: the price on its basis, the archived box, refusals beside the fields", async () => {
+    const { mine, cookie } = await twoOrganisations();
+    const species = await db()
+      .insertInto("wood_types")
+      .values({ organization_id: mine.id, name: "Pine" })
+      .executeTakeFirstOrThrow();
+    const created = await api("/timber/assortments/new", {
+      cookie,
+      form: {
+        intent: "save",
+        name: "Pine logs",
+        wood_type_id: String(species.insertId),
+        wood_quality_id: "",
+        volume_unit: "m^3",
+        price_basis: "log",
+        price: "12,50",
+      },
+    });
+    expect(created.status).toBe(302);
+    const row = () =>
+      db()
+        .selectFrom("assortments")
+        .select(["id", "price_cents", "price_per_log_cents", "archived", "wood_quality_id"])
+        .where("organization_id", "=", mine.id)
+        .executeTakeFirstOrThrow();
+    const first = await row();
+    expect(first).toMatchObject({ price_cents: null, price_per_log_cents: 1250, wood_quality_id: null });
+    const edited = await api(`/timber/assortments/${first.id}`, {
+      cookie,
+      form: {
+        intent: "save",
+        name: "Pine logs",
+        wood_type_id: String(species.insertId),
+        volume_unit: "m^3",
+        price_basis: "volume",
+        price: "",
+        archived: "on",
+      },
+    });
+    expect(edited.status).toBe(302);
+    expect(await row()).toMatchObject({ price_cents: null, price_per_log_cents: null, archived: true });
+    const before = await snapshotTables();
+    const bad = await api("/timber/culls/new", {
+      cookie,
+      form: { intent: "save", reason: "Rot", min: "30", max: "10" },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.data).toContain("The maximum must not be below the minimum.");
+    expect(bad.data).toMatch(/value="30"/);
+    expect(await snapshotTables()).toEqual(before);
+  });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createDevice, createOrganization, createStorage, createUser, webCookie, givePlan } from "#tests/factories";
+import {
+  createCustomField,
+  createDevice,
+  createOrganization,
+  createStorage,
+  createUser,
+  webCookie,
+  givePlan,
+} from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api, baseUrl } from "#tests/helpers/http";
 import { deviceUpload, drawnStack, stackPayload } from "#tests/helpers/timber";
@@ -240,5 +248,40 @@ describe("timber screens without JavaScript", () => {
     });
     expect(refused.status).toBe(422);
     expect(await snapshotTables()).toEqual(before);
+  });
+
+  it("the metadata and custom field forms: a decimal comma, an emptied field clears, a refused value comes back", async () => {
+    const a = await setup("measurer");
+    await createCustomField(a.org.id, { key: "lot", name: "Lot" });
+    await createCustomField(a.org.id, { key: "pieces", name: "Pieces", data_type: "integer" });
+    const saved = await api(`/measurements/timber/${a.id}`, {
+      cookie: a.cookie,
+      form: { intent: "metadata", shipment_number: "S-9", weight: "3,5", weight_density: "", comment: "wet" },
+    });
+    expect(saved.status).toBe(302);
+    expect(await row(a.id)).toMatchObject({ shipment_number: "S-9", weight: 3.5, comment: "wet" });
+    const cleared = await api(`/measurements/timber/${a.id}`, {
+      cookie: a.cookie,
+      form: { intent: "metadata", shipment_number: "S-9", weight: "", weight_density: "", comment: "" },
+    });
+    expect(cleared.status).toBe(302);
+    expect(await row(a.id)).toMatchObject({ shipment_number: "S-9", weight: null, comment: null });
+    const before = await snapshotTables();
+    const bad = await api(`/measurements/timber/${a.id}`, {
+      cookie: a.cookie,
+      headers: { Accept: "text/html" },
+      form: { intent: "custom_fields", "cf.lot": "A7", "cf.pieces": "2.5" },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.data).toContain('value="A7"');
+    expect(bad.data).toContain('value="2.5"');
+    expect(bad.data).toContain('data-testid="missing-required"');
+    expect(await snapshotTables()).toEqual(before);
+    const ok = await api(`/measurements/timber/${a.id}`, {
+      cookie: a.cookie,
+      form: { intent: "custom_fields", "cf.lot": "A7", "cf.pieces": "12" },
+    });
+    expect(ok.status).toBe(302);
+    expect((await row(a.id)).custom_fields).toEqual({ lot: "A7", pieces: 12 });
   });
 });

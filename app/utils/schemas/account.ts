@@ -30,5 +30,10 @@ export const AccountSettingsSchema = z.object({
   recent_measurement_mode: z.enum(MEASUREMENT_MODES).optional(),
 });
 
+/** The account settings profile form: the same preferences, the name required (an emptied field is not "unchanged"). */
+export const AccountSettingsFormSchema = AccountSettingsSchema.extend({
+  name: z.string({ error: "accounts:settings.nameRequired" }).trim().min(1, "accounts:settings.nameRequired").max(255),
+});
+
 export const AccountPatchSchema = z.object({ user: AccountSettingsSchema.strict() });
 export type AccountPatch = z.infer<typeof AccountPatchSchema>;

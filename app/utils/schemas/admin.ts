@@ -32,15 +32,38 @@ export const UserPatchSchema = z.object({
       password_expiry: z.boolean().optional(),
     })
     .strict()
-    .superRefine((u, ctx) => {
-      if (u.password !== undefined && u.password !== u.password_confirmation) {
-        ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "accounts:password.mismatch" });
-      }
-      if (u.password !== undefined && !u.current_password) {
-        ctx.addIssue({ code: "custom", path: ["current_password"], message: "accounts:password.currentRequired" });
-      }
-    }),
+    .superRefine(passwordChangeRules),
 });
+
+type PasswordChange = { current_password?: string; password?: string; password_confirmation?: string };
+/** A new password needs its confirmation and the current password (PATCH /users/{id} and the account screen). */
+function passwordChangeRules(u: PasswordChange, ctx: z.RefinementCtx) {
+  if (u.password !== undefined && u.password !== u.password_confirmation) {
+    ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "accounts:password.mismatch" });
+  }
+  if (u.password !== undefined && !u.current_password) {
+    ctx.addIssue({ code: "custom", path: ["current_password"], message: "accounts:password.currentRequired" });
+  }
+}
+
+/**
+ * The account screen's password form: PATCH /users/{id}'s password fields and rules, the expiry
+ * toggle as a checkbox; a new password or a changed toggle (`expiryNow` is the stored one) is required.
+ */
+export function passwordChangeFormSchema(expiryNow: boolean) {
+  return z
+    .object({
+      current_password: z.string().max(1024).optional(),
+      password: NewPasswordSchema.optional(),
+      password_confirmation: z.string().max(1024).optional(),
+      password_expiry: z.boolean().optional(),
+    })
+    .superRefine((u, ctx) => {
+      passwordChangeRules(u, ctx);
+      if (u.password === undefined && !!u.password_expiry === expiryNow)
+        ctx.addIssue({ code: "custom", path: ["password"], message: "accounts:password.required" });
+    });
+}
 
 export const ASSIGNABLE_ROLES = ["viewer", "measurer", "admin"] as const;
 const id = z.coerce.number().int().positive();
@@ -113,6 +136,27 @@ export const OrganizationFieldsSchema = z
     phone: optionalText(64),
   })
   .strict();
+
+const org = OrganizationFieldsSchema.shape;
+/**
+ * The organisation settings form: the API's fields, the name required; a field left empty (conform
+ * sends nothing for it) clears the stored value. Unknown fields (the form's intent) are dropped.
+ */
+export const OrganizationFormSchema = z.object({
+  name: z
+    .string({ error: "accounts:organization.nameRequired" })
+    .trim()
+    .min(1, "accounts:organization.nameRequired")
+    .max(255),
+  address: org.address.default(null),
+  city: org.city.default(null),
+  postal_code: org.postal_code.default(null),
+  vat_code: org.vat_code.default(null),
+  invoice_email: org.invoice_email.default(null),
+  default_storage_id: org.default_storage_id.default(null),
+  contact_person: org.contact_person.default(null),
+  phone: org.phone.default(null),
+});
 
 /** PATCH /organizations/{id}: the fields, wrapped in organization{} or flat. */
 export const OrganizationPatchSchema = z.preprocess(

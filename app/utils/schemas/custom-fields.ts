@@ -45,15 +45,27 @@ export const CustomFieldPatchSchema = z.object({
     .strict(),
 });
 
-export const CustomFieldValueSchema = z.object({
-  custom_field_value: z.object({
-    value: z
-      .string({ error: "accounts:customFields.valueRequired" })
-      .trim()
-      .min(1, "accounts:customFields.valueRequired")
-      .max(255),
-    rank: z.coerce.number().int().min(0).max(100000).optional(),
-  }),
+/** A value of a list field; the custom field screen's "add a value" form posts these fields bare. */
+export const CustomFieldValueFieldsSchema = z.object({
+  value: z
+    .string({ error: "accounts:customFields.valueRequired" })
+    .trim()
+    .min(1, "accounts:customFields.valueRequired")
+    .max(255),
+  rank: z.coerce.number().int().min(0).max(100000).optional(),
+});
+export const CustomFieldValueSchema = z.object({ custom_field_value: CustomFieldValueFieldsSchema });
+
+/** The custom field screen's form: PATCH /custom_fields/{id}'s fields, the name required, unchecked boxes false. */
+export const CustomFieldEditFormSchema = z.object({
+  name: z
+    .string({ error: "accounts:customFields.nameRequired" })
+    .trim()
+    .min(1, "accounts:customFields.nameRequired")
+    .max(255),
+  searchable: z.boolean().default(false),
+  required: z.boolean().default(false),
+  archived: z.boolean().default(false),
 });
 
 export const CustomFieldValuePatchSchema = z.object({

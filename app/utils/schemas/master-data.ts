@@ -102,3 +102,51 @@ export function rangesConflict(
   if (a.min == null || a.max == null || b.min == null || b.max == null) return true;
   return a.min <= b.max && b.min <= a.max;
 }
+
+/**
+ * The /timber screens' forms, one per kind: the API's fields (plus the archived checkbox on edit);
+ * an assortment's price is typed in money with its basis (per volume or per log), turned into the
+ * API's cents by `assortmentFormPayload`. Unknown fields (the form's intent) are dropped.
+ */
+const money = z
+  .preprocess(
+    (v) => (typeof v === "string" ? v.replace(",", ".") : v),
+    z.coerce.number({ error: "accounts:timber.number" }).min(0, "accounts:timber.number").max(1e9),
+  )
+  .optional();
+const assortmentFormShape = {
+  name,
+  wood_type_id: assortmentShape.wood_type_id,
+  wood_quality_id: assortmentShape.wood_quality_id,
+  min: assortmentShape.min,
+  max: assortmentShape.max,
+  log_length: assortmentShape.log_length,
+  weight_density: assortmentShape.weight_density,
+  diameter_percentage: assortmentShape.diameter_percentage,
+  volume_unit: assortmentShape.volume_unit,
+  price_basis: z.enum(["volume", "log"]).default("volume"),
+  price: money,
+  archived: z.boolean().optional(),
+};
+export const TIMBER_FORM_SCHEMAS = {
+  species: z.object({ name, archived: z.boolean().optional() }),
+  qualities: z.object({ name, archived: z.boolean().optional() }),
+  culls: z.object(cullShape).superRefine(minMax),
+  lumber_products: z.object(lumberShape),
+  assortments: z.object(assortmentFormShape).superRefine(minMax),
+  diameter_profiles: z.object(profileShape),
+} as const;
+export type TimberFormKind = keyof typeof TIMBER_FORM_SCHEMAS;
+
+/** The assortment form's values as the API's payload: cents on the chosen basis; empty selects clear. */
+export function assortmentFormPayload(v: z.infer<(typeof TIMBER_FORM_SCHEMAS)["assortments"]>, minmax: boolean) {
+  const cents = v.price === undefined ? null : Math.round(v.price * 100);
+  const { price: _price, price_basis, min, max, ...rest } = v;
+  return {
+    ...rest,
+    wood_quality_id: v.wood_quality_id ?? null,
+    ...(minmax ? { min, max } : {}),
+    price_cents: price_basis === "volume" ? cents : null,
+    price_per_log_cents: price_basis === "log" ? cents : null,
+  };
+}

@@ -349,3 +349,55 @@ export const StorageSchema = z.object({
     .optional(),
   storage_state_id: z.coerce.number().int().min(1, "timber:errors.state").max(6, "timber:errors.state"),
 });
+
+const patch = MeasurementPatchSchema.shape;
+/**
+ * The measurement detail page's section forms: each a part of PATCH /measurements/{id} (the same
+ * rules). A field left empty clears a nullable value (see `detailFormPatch`); custom field values
+ * are posted as `cf.<key>` and checked by the model against the organisation's fields.
+ */
+export const MEASUREMENT_DETAIL_FORMS = {
+  details: z.object({
+    measurement_type_id: patch.measurement_type_id,
+    wood_type_id: patch.wood_type_id,
+    wood_quality_id: patch.wood_quality_id,
+    wood_characteristic_id: patch.wood_characteristic_id,
+    log_length: patch.log_length,
+    volume_formula: patch.volume_formula,
+  }),
+  metadata: z.object({
+    shipment_number: patch.shipment_number,
+    weight: patch.weight,
+    weight_density: patch.weight_density,
+    coefficient: patch.coefficient,
+    comment: patch.comment,
+  }),
+  location: z.object({ storage_id: patch.storage_id, latitude: patch.latitude, longitude: patch.longitude }),
+  custom_fields: z.object({ cf: z.record(z.string().max(64), z.string().trim().max(5000)).optional() }),
+} as const;
+export type MeasurementDetailForm = keyof typeof MEASUREMENT_DETAIL_FORMS;
+/** The fields of each section form that an empty input clears (null), rather than leaves as they are. */
+const CLEARED_WHEN_EMPTY: Record<MeasurementDetailForm, string[]> = {
+  details: ["wood_type_id", "wood_quality_id", "wood_characteristic_id"],
+  metadata: ["shipment_number", "weight", "weight_density", "comment"],
+  location: ["latitude", "longitude"],
+  custom_fields: [],
+};
+/** The numbers a user may type with a decimal comma. */
+export const DETAIL_DECIMAL_FIELDS = ["log_length", "weight", "weight_density", "coefficient", "latitude", "longitude"];
+
+/** A section form's parsed values as the PATCH payload: emptied fields cleared, custom fields by key. */
+export function detailFormPatch(
+  form: MeasurementDetailForm,
+  value: Record<string, unknown>,
+  customFieldKeys: string[],
+): MeasurementPatch {
+  if (form === "custom_fields") {
+    const cf = (value.cf ?? {}) as Record<string, string | undefined>;
+    return { custom_fields: Object.fromEntries(customFieldKeys.map((k) => [k, cf[k] ? cf[k] : null])) };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v;
+  for (const k of CLEARED_WHEN_EMPTY[form]) if (value[k] === undefined) out[k] = null;
+  return out as MeasurementPatch;
+}

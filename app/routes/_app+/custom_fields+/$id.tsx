@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -13,10 +15,10 @@ import {
   updateCustomFieldValue,
 } from "~/models/custom-field.server";
 import { parseId } from "~/utils/api.server";
-import { requireAppAdmin } from "~/utils/auth.server";
+import { requireAppAdmin, requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { issuesToErrors, unknownIntent, notFound } from "~/utils/errors";
-import { CustomFieldPatchSchema, CustomFieldValueSchema } from "~/utils/schemas/custom-fields";
+import { unknownIntent, notFound } from "~/utils/errors";
+import { CustomFieldEditFormSchema, CustomFieldValueFieldsSchema } from "~/utils/schemas/custom-fields";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -31,31 +33,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireAppAdmin(request);
-  if (!ctx.features.includes("custom_fields")) throw json({ error: "feature_unavailable" }, { status: 403 });
+  requireFeature(ctx, "custom_fields");
   const id = parseId(params.id);
   if (!(await getCustomField(db(), ctx, id))) notFound();
   const form = await request.formData();
   const back = () => redirectWithToast(`/custom_fields/${id}`, { type: "success", key: "accounts:customFields.saved" });
   switch (form.get("intent")) {
     case "update": {
-      const parsed = CustomFieldPatchSchema.safeParse({
-        custom_field: {
-          name: form.get("name"),
-          searchable: form.get("searchable") === "on",
-          required: form.get("required") === "on",
-          archived: form.get("archived") === "on",
-        },
-      });
-      if (!parsed.success) return json({ errors: issuesToErrors(parsed.error.issues, 1) }, { status: 422 });
-      await updateCustomField(db(), ctx, id, parsed.data.custom_field);
+      const submission = parseWithZod(form, { schema: CustomFieldEditFormSchema });
+      if (submission.status !== "success")
+        return json({ intent: "update" as const, result: submission.reply() }, { status: 422 });
+      await updateCustomField(db(), ctx, id, submission.value);
       return back();
     }
     case "add_value": {
-      const parsed = CustomFieldValueSchema.safeParse({
-        custom_field_value: { value: form.get("value"), rank: form.get("rank") || undefined },
-      });
-      if (!parsed.success) return json({ errors: issuesToErrors(parsed.error.issues, 1) }, { status: 422 });
-      await addCustomFieldValue(db(), ctx, id, parsed.data.custom_field_value);
+      const submission = parseWithZod(form, { schema: CustomFieldValueFieldsSchema });
+      if (submission.status !== "success")
+        return json({ intent: "add_value" as const, result: submission.reply() }, { status: 422 });
+      await addCustomFieldValue(db(), ctx, id, submission.value);
       return back();
     }
     case "value": {
@@ -79,8 +74,27 @@ export default function CustomFieldEditPage() {
   const { field, enabled } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const [newValue, setNewValue] = useState("");
-  const err = (k: string) => data?.errors?.[k]?.map((e) => t(e));
+  const [form, fields] = useForm({
+    id: "custom-field",
+    lastResult: data?.intent === "update" ? data.result : undefined,
+    defaultValue: {
+      name: field.name,
+      searchable: field.searchable,
+      required: field.required,
+      archived: field.archived,
+    },
+    constraint: getZodConstraint(CustomFieldEditFormSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomFieldEditFormSchema }),
+  });
+  const [valueForm, valueFields] = useForm({
+    id: "custom-field-value",
+    lastResult: data?.intent === "add_value" ? data.result : undefined,
+    constraint: getZodConstraint(CustomFieldValueFieldsSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomFieldValueFieldsSchema }),
+  });
+  const [newValue, setNewValue] = useState(valueFields.value.initialValue ?? "");
   return (
     <div className="page page-narrow">
       <p>
@@ -93,21 +107,21 @@ export default function CustomFieldEditPage() {
       <p className="muted">
         {t(`customFields.sources.${field.source_key}`)} · {t(`customFields.types.${field.data_type}`)}
       </p>
-      <Form method="POST" className="card">
+      <Form method="POST" className="card" data-testid="custom-field-form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="update" />
         <Field
           label={t("customFields.name")}
-          inputProps={{ name: "name", id: "name", required: true, defaultValue: field.name }}
-          errors={err("name")}
+          inputProps={getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors?.map((e) => t(e))}
         />
         <label className="checkbox">
-          <input type="checkbox" name="searchable" defaultChecked={field.searchable} /> {t("customFields.searchable")}
+          <input {...getInputProps(fields.searchable, { type: "checkbox" })} /> {t("customFields.searchable")}
         </label>
         <label className="checkbox">
-          <input type="checkbox" name="required" defaultChecked={field.required} /> {t("customFields.required")}
+          <input {...getInputProps(fields.required, { type: "checkbox" })} /> {t("customFields.required")}
         </label>
         <label className="checkbox">
-          <input type="checkbox" name="archived" defaultChecked={field.archived} /> {t("common.archived")}
+          <input {...getInputProps(fields.archived, { type: "checkbox" })} /> {t("common.archived")}
         </label>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={!enabled}>
@@ -139,18 +153,16 @@ export default function CustomFieldEditPage() {
             </li>
           ))}
         </ul>
-        <Form method="POST" className="value-row">
+        <Form method="POST" className="value-row" {...getFormProps(valueForm)}>
           <input type="hidden" name="intent" value="add_value" />
           <Field
             label={t("customFields.newValue")}
             inputProps={{
-              name: "value",
-              id: "value",
-              required: true,
+              ...getInputProps(valueFields.value, { type: "text", value: false }),
               value: newValue,
               onChange: (e) => setNewValue(e.target.value),
             }}
-            errors={err("value")}
+            errors={valueFields.value.errors?.map((e) => t(e))}
           />
           <button type="submit" className="btn btn-primary" disabled={!enabled || (hydrated && newValue.trim() === "")}>
             {t("customFields.addValue")}

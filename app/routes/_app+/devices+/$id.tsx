@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -16,8 +18,7 @@ import { listStorages } from "~/models/lookup.server";
 import { parseId } from "~/utils/api.server";
 import { requireAppAdmin, requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { issuesToErrors, notFound, unknownIntent } from "~/utils/errors";
-import { postedValues } from "~/utils/form-values";
+import { notFound, unknownIntent } from "~/utils/errors";
 import { DeviceDetailsSchema } from "~/utils/schemas/device";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -56,16 +57,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   switch (form.get("intent")) {
     case "rename": {
-      const parsed = DeviceDetailsSchema.safeParse({
-        name: form.get("name") ?? undefined,
-        affiliation: form.get("affiliation") ?? undefined,
-      });
-      if (!parsed.success)
-        return json({ errors: issuesToErrors(parsed.error.issues), values: postedValues(form) }, { status: 422 });
-      if (
-        !(await renameDevice(db(), ctx, id, { name: parsed.data.name, affiliation: parsed.data.affiliation ?? null }))
-      )
-        notFound();
+      const submission = parseWithZod(form, { schema: DeviceDetailsSchema });
+      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 422 });
+      const { name, affiliation } = submission.value;
+      if (!(await renameDevice(db(), ctx, id, { name, affiliation: affiliation ?? null }))) notFound();
       return redirectWithToast(`/devices/${id}`, { type: "success", key: "accounts:devices.saved" });
     }
     case "access": {
@@ -102,7 +97,7 @@ export default function DeviceEditPage() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors: Record<string, string[]> = (result && "errors" in result ? result.errors : {}) ?? {};
-  const values = result && "values" in result ? (result.values as Record<string, string>) : undefined;
+  const lastResult = result && "result" in result ? result.result : undefined;
   if (!data.device) {
     return (
       <div className="page page-narrow">
@@ -115,7 +110,14 @@ export default function DeviceEditPage() {
       </div>
     );
   }
-  return <DeviceEditor key={data.device.id} data={{ ...data, device: data.device }} errors={errors} values={values} />;
+  return (
+    <DeviceEditor
+      key={data.device.id}
+      data={{ ...data, device: data.device }}
+      errors={errors}
+      lastResult={lastResult}
+    />
+  );
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -123,18 +125,26 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 function DeviceEditor({
   data,
   errors,
-  values,
+  lastResult,
 }: {
   data: Loaded & { device: NonNullable<Loaded["device"]> };
   errors: Record<string, string[]>;
-  /** What was typed into the details form when the server refused it. */
-  values?: Record<string, string>;
+  /** The details form's refused submission (conform's reply: its errors and what was typed). */
+  lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("accounts");
   const { device, storages, accessFeature } = data;
   const hydrated = useHydrated();
-  const [name, setName] = useState(values?.name ?? device.name);
-  const [affiliation, setAffiliation] = useState(values?.affiliation ?? device.affiliation);
+  const [form, fields] = useForm({
+    id: "device-details",
+    lastResult,
+    defaultValue: { name: device.name, affiliation: device.affiliation },
+    constraint: getZodConstraint(DeviceDetailsSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeviceDetailsSchema }),
+  });
+  const [name, setName] = useState(fields.name.initialValue ?? "");
+  const [affiliation, setAffiliation] = useState(fields.affiliation.initialValue ?? "");
   const [custom, setCustom] = useState(device.storageIds !== null);
   const [chosen, setChosen] = useState<number[]>(device.storageIds ?? []);
   const [def, setDef] = useState<number | null>(device.defaultStorageId);
@@ -168,28 +178,26 @@ function DeviceEditor({
         {device.userEmail ? ` · ${device.userEmail}` : ""}
       </p>
 
-      <Form method="POST" className="card">
+      <Form method="POST" className="card" data-testid="device-details" {...getFormProps(form)}>
         <h2>{t("devices.details")}</h2>
         <input type="hidden" name="intent" value="rename" />
         <Field
           label={t("devices.name")}
           inputProps={{
-            name: "name",
-            id: "name",
-            required: true,
+            ...getInputProps(fields.name, { type: "text", value: false }),
             value: name,
             onChange: (e) => setName(e.target.value),
           }}
-          errors={err("name")}
+          errors={fields.name.errors?.map((e) => t(e))}
         />
         <Field
           label={t("devices.affiliation")}
           inputProps={{
-            name: "affiliation",
-            id: "affiliation",
+            ...getInputProps(fields.affiliation, { type: "text", value: false }),
             value: affiliation,
             onChange: (e) => setAffiliation(e.target.value),
           }}
+          errors={fields.affiliation.errors?.map((e) => t(e))}
         />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={hydrated && !nameChanged}>

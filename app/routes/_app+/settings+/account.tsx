@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -20,17 +22,16 @@ import {
 import { updateAccountPreferences } from "~/models/user.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { issuesToErrors, unknownIntent } from "~/utils/errors";
-import { postedValues } from "~/utils/form-values";
+import { unknownIntent } from "~/utils/errors";
 import {
-  AccountSettingsSchema,
+  AccountSettingsFormSchema,
   DENSITY_UNITS,
   DIAMETER_UNITS,
   LENGTH_UNITS,
   SETTINGS_VOLUME_UNITS,
   WEIGHT_UNITS,
 } from "~/utils/schemas/account";
-import { NewPasswordSchema } from "~/utils/schemas/password";
+import { passwordChangeFormSchema } from "~/utils/schemas/admin";
 import { currentSessionToken } from "~/utils/session.server";
 import { TIME_ZONES } from "~/utils/time-zones";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -60,11 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** Passwords are never sent back with a refused form. */
+const SECRET_FIELDS = ["current_password", "password", "password_confirmation"];
+
 type ActionData = {
   form: string;
   errors?: Record<string, string[]>;
-  /** What was typed into the profile form when it was refused. */
-  values?: Record<string, string>;
+  /** The profile or password form's refused submission (conform's reply). */
+  result?: SubmissionResult<string[]>;
   code?: string;
   twoFactor?: { qr_svg: string; backup_codes: string[]; url: string };
   setup?: { qr_svg: string; url: string };
@@ -75,47 +79,38 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   switch (form.get("intent")) {
     case "profile": {
-      const parsed = AccountSettingsSchema.safeParse(
-        Object.fromEntries([...form.entries()].filter(([k]) => k !== "intent")),
-      );
-      if (!parsed.success)
-        return json<ActionData>(
-          { form: "profile", errors: issuesToErrors(parsed.error.issues), values: postedValues(form) },
-          { status: 422 },
-        );
-      await updateAccountPreferences(db(), ctx.userId, parsed.data);
+      const submission = parseWithZod(form, { schema: AccountSettingsFormSchema });
+      if (submission.status !== "success")
+        return json<ActionData>({ form: "profile", result: submission.reply() }, { status: 422 });
+      await updateAccountPreferences(db(), ctx.userId, submission.value);
       return redirectWithToast("/settings/account", { type: "success", key: "accounts:settings.saved" });
     }
     case "password": {
-      const current = String(form.get("current_password") ?? "");
-      const password = String(form.get("password") ?? "");
-      const confirmation = String(form.get("password_confirmation") ?? "");
-      const expiry = form.get("password_expiry") === "on";
-      const expiryChanged = expiry !== !!ctx.user.password_expiry;
-      const errors: Record<string, string[]> = {};
-      if (password) {
-        const rules = NewPasswordSchema.safeParse(password);
-        if (!rules.success) errors.password = rules.error.issues.map((i) => i.message);
-        if (password !== confirmation) errors.password_confirmation = ["accounts:password.mismatch"];
-        if (!current) errors.current_password = ["accounts:password.currentRequired"];
-      } else if (!expiryChanged) {
-        errors.password = ["accounts:password.required"];
-      }
-      if (Object.keys(errors).length) return json<ActionData>({ form: "password", errors }, { status: 422 });
+      const submission = parseWithZod(form, { schema: passwordChangeFormSchema(!!ctx.user.password_expiry) });
+      if (submission.status !== "success")
+        return json<ActionData>(
+          { form: "password", result: submission.reply({ hideFields: SECRET_FIELDS }) },
+          { status: 422 },
+        );
+      const { current_password, password, password_expiry } = submission.value;
+      const expiryChanged = !!password_expiry !== !!ctx.user.password_expiry;
       try {
         await changeOwnPassword(
           db(),
           ctx.userId,
           {
-            current_password: current,
-            password: password || undefined,
-            password_expiry: expiryChanged ? expiry : undefined,
+            current_password: current_password ?? "",
+            password,
+            password_expiry: expiryChanged ? !!password_expiry : undefined,
           },
           await currentSessionToken(request),
         );
       } catch (error) {
         if (error instanceof WrongCurrentPasswordError || error instanceof PasswordReusedError)
-          return json<ActionData>({ form: "password", code: error.code }, { status: 422 });
+          return json<ActionData>(
+            { form: "password", code: error.code, result: submission.reply({ hideFields: SECRET_FIELDS }) },
+            { status: 422 },
+          );
         throw error;
       }
       return redirectWithToast("/settings/account", { type: "success", key: "accounts:settings.passwordSaved" });
@@ -155,20 +150,49 @@ export default function AccountSettingsPage() {
   const data = useActionData<typeof action>();
   const errors = (form: string) => (data?.form === form ? (data.errors ?? {}) : {});
   const err = (form: string, k: string) => errors(form)[k]?.map((e) => t(e));
-  // The profile fields show what was posted when the server refused it, else the stored values.
-  const shown = (k: keyof typeof user) =>
-    data?.form === "profile" && data.values?.[k] !== undefined ? data.values[k] : user[k];
+  const tr = (list: string[] | undefined) => list?.map((e) => t(e));
+  const [profile, pf] = useForm({
+    id: "account-profile",
+    lastResult: data?.form === "profile" ? data.result : undefined,
+    defaultValue: { ...user, rounding_precision: String(user.rounding_precision) },
+    constraint: getZodConstraint(AccountSettingsFormSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountSettingsFormSchema }),
+  });
+  const passwordSchema = passwordChangeFormSchema(!!user.password_expiry);
+  const [password, pw] = useForm({
+    id: "account-password",
+    lastResult: data?.form === "password" ? data.result : undefined,
+    defaultValue: { password_expiry: !!user.password_expiry },
+    constraint: getZodConstraint(passwordSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+  });
   const [pwValid, setPwValid] = useState(false);
   const [current, setCurrent] = useState("");
-  const [expiry, setExpiry] = useState(!!user.password_expiry);
+  const [expiry, setExpiry] = useState(pw.password_expiry.initialValue === "on");
   const hydrated = useHydrated();
   const expiryChanged = expiry !== !!user.password_expiry;
+  const select = (
+    k:
+      | "locale"
+      | "time_zone"
+      | "volume_unit"
+      | "length_unit"
+      | "diameter_unit"
+      | "weight_unit"
+      | "density_unit"
+      | "rounding_precision",
+  ) => ({
+    selectProps: getSelectProps(pf[k]),
+    errors: tr(pf[k].errors),
+  });
   return (
     <div className="page page-narrow">
       <h1 className="page-title">{t("settings.title")}</h1>
       <SettingsTabs isAdmin={isAdmin} />
 
-      <Form method="POST" className="card" data-testid="profile-form">
+      <Form method="POST" className="card" data-testid="profile-form" {...getFormProps(profile)}>
         <h2>{t("settings.profile")}</h2>
         <input type="hidden" name="intent" value="profile" />
         <Field
@@ -177,61 +201,49 @@ export default function AccountSettingsPage() {
         />
         <Field
           label={t("settings.name")}
-          inputProps={{ name: "name", id: "name", defaultValue: String(shown("name") ?? ""), required: true }}
-          errors={err("profile", "name")}
+          inputProps={getInputProps(pf.name, { type: "text" })}
+          errors={tr(pf.name.errors)}
         />
         <div className="grid-2">
           <SelectField
-            name="locale"
             label={t("settings.locale")}
-            value={shown("locale") as string | number}
             options={SUPPORTED_LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l]])}
-            errors={err("profile", "locale")}
+            {...select("locale")}
           />
           <SelectField
-            name="time_zone"
             label={t("settings.timeZone")}
-            value={shown("time_zone") as string | number}
             options={TIME_ZONES.map((z) => [z, z.replace(/_/g, " ")])}
-            errors={err("profile", "time_zone")}
+            {...select("time_zone")}
           />
           <SelectField
-            name="volume_unit"
             label={t("settings.volumeUnit")}
-            value={shown("volume_unit") as string | number}
             options={SETTINGS_VOLUME_UNITS.map((u) => [u, t(`units.${u}`)])}
-            errors={err("profile", "volume_unit")}
+            {...select("volume_unit")}
           />
           <SelectField
-            name="length_unit"
             label={t("settings.lengthUnit")}
-            value={shown("length_unit") as string | number}
             options={LENGTH_UNITS.map((u) => [u, u])}
+            {...select("length_unit")}
           />
           <SelectField
-            name="diameter_unit"
             label={t("settings.diameterUnit")}
-            value={shown("diameter_unit") as string | number}
             options={DIAMETER_UNITS.map((u) => [u, u])}
+            {...select("diameter_unit")}
           />
           <SelectField
-            name="weight_unit"
             label={t("settings.weightUnit")}
-            value={shown("weight_unit") as string | number}
             options={WEIGHT_UNITS.map((u) => [u, u])}
+            {...select("weight_unit")}
           />
           <SelectField
-            name="density_unit"
             label={t("settings.densityUnit")}
-            value={shown("density_unit") as string | number}
             options={DENSITY_UNITS.map((u) => [u, u.replace("^3", "³")])}
+            {...select("density_unit")}
           />
           <SelectField
-            name="rounding_precision"
             label={t("settings.precision")}
-            value={shown("rounding_precision") as string | number}
             options={[1, 2, 3, 4].map((p) => [p, String(p)])}
-            errors={err("profile", "rounding_precision")}
+            {...select("rounding_precision")}
           />
         </div>
         <div className="form-actions">
@@ -241,7 +253,7 @@ export default function AccountSettingsPage() {
         </div>
       </Form>
 
-      <Form method="POST" className="card" data-testid="password-form">
+      <Form method="POST" className="card" data-testid="password-form" {...getFormProps(password)}>
         <h2>{t("settings.password")}</h2>
         <input type="hidden" name="intent" value="password" />
         {data?.form === "password" && data.code ? (
@@ -252,26 +264,23 @@ export default function AccountSettingsPage() {
         <Field
           label={t("password.current")}
           inputProps={{
-            name: "current_password",
-            id: "current_password",
-            type: "password",
+            ...getInputProps(pw.current_password, { type: "password", value: false }),
             autoComplete: "current-password",
             value: current,
             onChange: (e) => setCurrent(e.target.value),
           }}
-          errors={err("password", "current_password")}
+          errors={tr(pw.current_password.errors)}
         />
         <PasswordFields
-          name="password"
-          confirmName="password_confirmation"
-          errors={errors("password").password}
-          confirmErrors={errors("password").password_confirmation}
+          name={pw.password.name}
+          confirmName={pw.password_confirmation.name}
+          errors={pw.password.errors}
+          confirmErrors={pw.password_confirmation.errors}
           onValidChange={setPwValid}
         />
         <label className="checkbox">
           <input
-            type="checkbox"
-            name="password_expiry"
+            {...getInputProps(pw.password_expiry, { type: "checkbox", value: false })}
             checked={expiry}
             onChange={(e) => setExpiry(e.target.checked)}
           />{" "}

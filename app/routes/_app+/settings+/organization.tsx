@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +11,8 @@ import { listStorages } from "~/models/lookup.server";
 import { serializeOrganization, updateOrganization } from "~/models/organization.server";
 import { requireAppAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { issuesToErrors, unknownIntent } from "~/utils/errors";
-import { OrganizationFieldsSchema } from "~/utils/schemas/admin";
+import { unknownIntent } from "~/utils/errors";
+import { OrganizationFormSchema } from "~/utils/schemas/admin";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["accounts"] };
@@ -24,56 +26,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const FIELDS = [
-  "name",
-  "address",
-  "city",
-  "postal_code",
-  "vat_code",
-  "invoice_email",
-  "contact_person",
-  "phone",
-  "default_storage_id",
-] as const;
-
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAppAdmin(request);
   const form = await request.formData();
   if (form.get("intent") !== "save") unknownIntent();
-  const values: Record<string, string | null> = {};
-  for (const f of FIELDS) values[f] = String(form.get(f) ?? "");
-  const parsed = OrganizationFieldsSchema.safeParse({
-    ...values,
-    default_storage_id: values.default_storage_id || null,
-  });
-  if (!parsed.success) return json({ values, errors: issuesToErrors(parsed.error.issues) }, { status: 422 });
-  const result = await updateOrganization(db(), ctx, ctx.organizationId, parsed.data);
+  const submission = parseWithZod(form, { schema: OrganizationFormSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 422 });
+  const result = await updateOrganization(db(), ctx, ctx.organizationId, submission.value);
   if (result !== "ok")
-    return json(
-      { values, errors: { default_storage_id: ["accounts:organization.storageInvalid"] } as Record<string, string[]> },
-      { status: 422 },
-    );
+    return json(submission.reply({ fieldErrors: { default_storage_id: ["accounts:organization.storageInvalid"] } }), {
+      status: 422,
+    });
   return redirectWithToast("/settings/organization", { type: "success", key: "accounts:settings.saved" });
 }
+
+type TextField = "name" | "address" | "city" | "postal_code" | "invoice_email" | "contact_person" | "phone";
 
 export default function OrganizationSettingsPage() {
   const { t } = useTranslation("accounts");
   const { organization, storages } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  const value = (k: (typeof FIELDS)[number]) => (data?.values?.[k] ?? organization[k] ?? "") as string;
-  const err = (k: string) => data?.errors?.[k]?.map((e) => t(e));
-  const text = (k: (typeof FIELDS)[number], type = "text") => (
-    <Field
-      label={t(`organization.${k}`)}
-      inputProps={{ name: k, id: k, type, defaultValue: value(k), required: k === "name" }}
-      errors={err(k)}
-    />
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "organization",
+    lastResult,
+    defaultValue: { ...organization, default_storage_id: organization.default_storage_id?.toString() ?? null },
+    constraint: getZodConstraint(OrganizationFormSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationFormSchema }),
+  });
+  const err = (k: keyof typeof fields) => fields[k].errors?.map((e) => t(e));
+  const text = (k: TextField, type: "text" | "email" | "tel" = "text") => (
+    <Field label={t(`organization.${k}`)} inputProps={getInputProps(fields[k], { type })} errors={err(k)} />
   );
   return (
     <div className="page page-narrow">
       <h1 className="page-title">{t("settings.title")}</h1>
       <SettingsTabs isAdmin />
-      <Form method="POST" className="card" data-testid="organization-form">
+      <Form method="POST" className="card" data-testid="organization-form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save" />
         {text("name")}
         <div className="grid-2">
@@ -95,12 +84,7 @@ export default function OrganizationSettingsPage() {
           {text("postal_code")}
           <Field
             label={t("organization.vat_code")}
-            inputProps={{
-              name: "vat_code",
-              id: "vat_code",
-              defaultValue: value("vat_code"),
-              placeholder: "EE123456789",
-            }}
+            inputProps={{ ...getInputProps(fields.vat_code, { type: "text" }), placeholder: "EE123456789" }}
             errors={err("vat_code")}
             hint={t("organization.vatHint")}
           />
@@ -108,10 +92,8 @@ export default function OrganizationSettingsPage() {
           {text("contact_person")}
           {text("phone", "tel")}
           <SelectField
-            name="default_storage_id"
             label={t("organization.default_storage_id")}
-            value={value("default_storage_id")}
-            required={false}
+            selectProps={getSelectProps(fields.default_storage_id)}
             options={storages.map((s) => [s.id, s.name])}
             errors={err("default_storage_id")}
           />

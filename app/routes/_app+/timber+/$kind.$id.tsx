@@ -1,13 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { UpsellNotice } from "~/components/accounts/custom-field-tabs";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { parseId } from "~/utils/api.server";
-import { requireAppAdmin } from "~/utils/auth.server";
+import { requireAppAdmin, requireFeature } from "~/utils/auth.server";
 import { notFound, unknownIntent } from "~/utils/errors";
-import { postedValues } from "~/utils/form-values";
 import { i18nServer } from "~/utils/i18n.server";
+import { TIMBER_FORM_SCHEMAS } from "~/utils/schemas/master-data";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TimberForm } from "./__timber-form";
 import { deleteRecord, gates, loadForm, parseKind, saveForm } from "./__timber-screens.server";
@@ -29,15 +30,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(ctx.user.locale, "lookups");
   if (!(await loadForm(kind, ctx, t, id)).record) notFound();
   const gate = gates(kind, ctx.features);
-  if (gate.view || gate.edit) throw json({ error: "feature_unavailable" }, { status: 403 });
+  for (const feature of [gate.view, gate.edit]) if (feature) requireFeature(ctx, feature);
   const form = await request.formData();
   if (form.get("intent") === "delete") {
     await deleteRecord(kind, ctx, id);
     return redirectWithToast(`/timber/${kind}`, { type: "success", key: "accounts:timber.deleted" });
   }
   if (form.get("intent") !== "save") unknownIntent();
-  const result = await saveForm(kind, ctx, id, form);
-  if ("errors" in result) return json({ errors: result.errors, values: postedValues(form) }, { status: 422 });
+  const submission = parseWithZod(form, { schema: TIMBER_FORM_SCHEMAS[kind] });
+  if (submission.status !== "success") return json(submission.reply(), { status: 422 });
+  const result = await saveForm(kind, ctx, id, submission.value);
+  if ("errors" in result) return json(submission.reply({ fieldErrors: result.errors }), { status: 422 });
   return redirectWithToast(`/timber/${kind}`, { type: "success", key: "accounts:timber.saved" });
 }
 
@@ -45,7 +48,7 @@ export default function TimberEditPage() {
   const { t } = useTranslation("accounts");
   const { kind } = useParams();
   const { gate, record, options, features } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   if (gate.view) return <UpsellNotice feature={gate.view} />;
   return (
     <div className="page-narrow">
@@ -56,9 +59,9 @@ export default function TimberEditPage() {
       {gate.edit ? <UpsellNotice feature={gate.edit} /> : null}
       <TimberForm
         kind={kind!}
-        record={data?.values ? { ...record, ...data.values } : record}
+        record={record}
+        lastResult={lastResult}
         options={options}
-        errors={data?.errors ?? {}}
         features={features}
         disabled={!!gate.edit}
         isNew={false}

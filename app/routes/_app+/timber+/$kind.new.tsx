@@ -1,12 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { UpsellNotice } from "~/components/accounts/custom-field-tabs";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { requireAppAdmin } from "~/utils/auth.server";
+import { requireAppAdmin, requireFeature } from "~/utils/auth.server";
 import { unknownIntent } from "~/utils/errors";
-import { postedValues } from "~/utils/form-values";
 import { i18nServer } from "~/utils/i18n.server";
+import { TIMBER_FORM_SCHEMAS } from "~/utils/schemas/master-data";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TimberForm } from "./__timber-form";
 import { gates, loadForm, parseKind, saveForm } from "./__timber-screens.server";
@@ -23,11 +24,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireAppAdmin(request);
   const kind = parseKind(params.kind);
   const gate = gates(kind, ctx.features);
-  if (gate.view || gate.edit) throw json({ error: "feature_unavailable" }, { status: 403 });
+  for (const feature of [gate.view, gate.edit]) if (feature) requireFeature(ctx, feature);
   const form = await request.formData();
   if (form.get("intent") !== "save") unknownIntent();
-  const result = await saveForm(kind, ctx, null, form);
-  if ("errors" in result) return json({ errors: result.errors, values: postedValues(form) }, { status: 422 });
+  const submission = parseWithZod(form, { schema: TIMBER_FORM_SCHEMAS[kind] });
+  if (submission.status !== "success") return json(submission.reply(), { status: 422 });
+  const result = await saveForm(kind, ctx, null, submission.value);
+  if ("errors" in result) return json(submission.reply({ fieldErrors: result.errors }), { status: 422 });
   return redirectWithToast(`/timber/${kind}`, { type: "success", key: "accounts:timber.created" });
 }
 
@@ -35,7 +38,7 @@ export default function TimberNewPage() {
   const { t } = useTranslation("accounts");
   const { kind } = useParams();
   const { gate, options, features } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   if (gate.view) return <UpsellNotice feature={gate.view} />;
   return (
     <div className="page-narrow">
@@ -46,9 +49,9 @@ export default function TimberNewPage() {
       {gate.edit ? <UpsellNotice feature={gate.edit} /> : null}
       <TimberForm
         kind={kind!}
-        record={data?.values ?? null}
+        record={null}
+        lastResult={lastResult}
         options={options}
-        errors={data?.errors ?? {}}
         features={features}
         disabled={!!gate.edit}
         isNew

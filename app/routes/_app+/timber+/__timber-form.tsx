@@ -1,33 +1,57 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
-import { ASSORTMENT_VOLUME_UNITS, rangesConflict } from "~/utils/schemas/master-data";
+import {
+  ASSORTMENT_VOLUME_UNITS,
+  rangesConflict,
+  TIMBER_FORM_SCHEMAS,
+  type TimberFormKind,
+} from "~/utils/schemas/master-data";
 import { useHydrated } from "~/utils/use-hydrated";
 
 type Option = { id: number; name: string; min?: number | null; max?: number | null };
 export type TimberFormProps = {
   kind: string;
   record: Record<string, unknown> | null;
+  /** The refused submission (conform's reply: field errors and what was typed). */
+  lastResult?: SubmissionResult<string[]>;
   options: Record<string, Option[]>;
-  errors: Record<string, string[]>;
   features: string[];
   disabled: boolean;
   isNew: boolean;
 };
+type Fields = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
 
-/** The create/edit form of a /timber kind (one component for all six, fields by kind). */
-export function TimberForm({ kind, record, options, errors, features, disabled, isNew }: TimberFormProps) {
+/** The create/edit form of a /timber kind (one component for all six, fields by kind; one schema each). */
+export function TimberForm({ kind, record, lastResult, options, features, disabled, isNew }: TimberFormProps) {
   const { t } = useTranslation("accounts");
-  const r = record ?? {};
-  const str = (k: string) => (r[k] === null || r[k] === undefined ? "" : String(r[k]));
-  const err = (k: string) => errors[k]?.map((e) => t(e));
-  const text = (k: string, type = "text", extra: Record<string, unknown> = {}) => (
+  const schema = TIMBER_FORM_SCHEMAS[kind as TimberFormKind];
+  const [form, conformFields] = useForm<Record<string, unknown>, Record<string, unknown>, string[]>({
+    id: `timber-${kind}`,
+    lastResult,
+    defaultValue: { ...(kind === "assortments" ? { volume_unit: "m^3", price_basis: "volume" } : {}), ...record },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const fields = conformFields as unknown as Fields;
+  const err = (k: string) => fields[k].errors?.map((e) => t(e));
+  const text = (k: string, type: "text" | "number" = "text", extra: Record<string, unknown> = {}) => (
     <Field
       key={k}
       label={t(`timber.columns.${k}`)}
-      inputProps={{ name: k, id: k, type, defaultValue: str(k), disabled, ...extra }}
+      inputProps={{ ...getInputProps(fields[k], { type }), disabled, ...extra }}
       errors={err(k)}
     />
   );
@@ -37,12 +61,18 @@ export function TimberForm({ kind, record, options, errors, features, disabled, 
   const hydrated = useHydrated();
   const [dirty, setDirty] = useState(false);
   return (
-    <Form method="POST" className="card" data-testid="timber-form" onChange={() => setDirty(true)}>
+    <Form
+      method="POST"
+      className="card"
+      data-testid="timber-form"
+      {...getFormProps(form)}
+      onChange={() => setDirty(true)}
+    >
       <input type="hidden" name="intent" value="save" />
-      {kind === "species" || kind === "qualities" ? text("name", "text", { required: true }) : null}
+      {kind === "species" || kind === "qualities" ? text("name") : null}
       {kind === "culls" ? (
         <>
-          {text("reason", "text", { required: true })}
+          {text("reason")}
           <div className="grid-2">
             {number("min")}
             {number("max")}
@@ -51,31 +81,29 @@ export function TimberForm({ kind, record, options, errors, features, disabled, 
       ) : null}
       {kind === "lumber_products" ? (
         <>
-          {text("name", "text", { required: true })}
+          {text("name")}
           <div className="grid-2">
-            {number("plank_length", { required: true, min: 0.001 })}
-            {number("plank_width", { required: true, min: 0.001 })}
-            {number("plank_height", { required: true, min: 0.001 })}
+            {number("plank_length", { min: 0.001 })}
+            {number("plank_width", { min: 0.001 })}
+            {number("plank_height", { min: 0.001 })}
           </div>
           <p className="field-hint">{t("timber.plankHint")}</p>
         </>
       ) : null}
       {kind === "assortments" ? (
         <AssortmentFields
-          r={r}
+          fields={fields}
           options={options}
-          errors={errors}
           features={features}
           disabled={disabled}
           text={text}
           number={number}
         />
       ) : null}
-      {kind === "diameter_profiles" ? <ProfileFields r={r} options={options} errors={errors} text={text} /> : null}
+      {kind === "diameter_profiles" ? <ProfileFields fields={fields} options={options} text={text} /> : null}
       {!isNew && kind !== "lumber_products" ? (
         <label className="checkbox">
-          <input type="checkbox" name="archived" defaultChecked={!!r.archived} disabled={disabled} />{" "}
-          {t("common.archived")}
+          <input {...getInputProps(fields.archived, { type: "checkbox" })} disabled={disabled} /> {t("common.archived")}
         </label>
       ) : null}
       <div className="form-actions">
@@ -88,41 +116,36 @@ export function TimberForm({ kind, record, options, errors, features, disabled, 
 }
 
 function AssortmentFields({
-  r,
+  fields,
   options,
-  errors,
   features,
   disabled,
   text,
   number,
 }: {
-  r: Record<string, unknown>;
+  fields: Fields;
   options: Record<string, Option[]>;
-  errors: Record<string, string[]>;
   features: string[];
   disabled: boolean;
-  text: (k: string, type?: string, extra?: Record<string, unknown>) => JSX.Element;
+  text: (k: string, type?: "text" | "number", extra?: Record<string, unknown>) => JSX.Element;
   number: (k: string, extra?: Record<string, unknown>) => JSX.Element;
 }) {
   const { t } = useTranslation("accounts");
-  const err = (k: string) => errors[k]?.map((e) => t(e));
-  const [basis, setBasis] = useState(String(r.price_basis ?? "volume"));
+  const err = (k: string) => fields[k].errors?.map((e) => t(e));
+  const [basis, setBasis] = useState(String(fields.price_basis.initialValue ?? "volume"));
   return (
     <>
-      {text("name", "text", { required: true })}
+      {text("name")}
       <div className="grid-2">
         <SelectField
-          name="wood_type_id"
           label={t("timber.columns.species")}
-          value={r.wood_type_id as number}
+          selectProps={{ ...getSelectProps(fields.wood_type_id), disabled }}
           options={(options.wood_type_id ?? []).map((o) => [o.id, o.name])}
           errors={err("wood_type_id")}
         />
         <SelectField
-          name="wood_quality_id"
           label={t("timber.columns.quality")}
-          value={r.wood_quality_id as number}
-          required={false}
+          selectProps={{ ...getSelectProps(fields.wood_quality_id), disabled }}
           options={(options.wood_quality_id ?? []).map((o) => [o.id, o.name])}
           errors={err("wood_quality_id")}
         />
@@ -137,10 +160,10 @@ function AssortmentFields({
         ) : null}
         {number("weight_density")}
         <SelectField
-          name="volume_unit"
           label={t("timber.columns.volume_unit")}
-          value={String(r.volume_unit ?? "m^3")}
+          selectProps={{ ...getSelectProps(fields.volume_unit), disabled }}
           options={ASSORTMENT_VOLUME_UNITS.map((u) => [u, t(`units.${u}`)])}
+          errors={err("volume_unit")}
         />
       </div>
       <fieldset className="checkbox-group">
@@ -148,7 +171,7 @@ function AssortmentFields({
         <label>
           <input
             type="radio"
-            name="price_basis"
+            name={fields.price_basis.name}
             value="volume"
             checked={basis === "volume"}
             onChange={() => setBasis("volume")}
@@ -159,7 +182,7 @@ function AssortmentFields({
         <label>
           <input
             type="radio"
-            name="price_basis"
+            name={fields.price_basis.name}
             value="log"
             checked={basis === "log"}
             onChange={() => setBasis("log")}
@@ -174,19 +197,20 @@ function AssortmentFields({
 }
 
 function ProfileFields({
-  r,
+  fields,
   options,
-  errors,
   text,
 }: {
-  r: Record<string, unknown>;
+  fields: Fields;
   options: Record<string, Option[]>;
-  errors: Record<string, string[]>;
-  text: (k: string, type?: string, extra?: Record<string, unknown>) => JSX.Element;
+  text: (k: string, type?: "text" | "number", extra?: Record<string, unknown>) => JSX.Element;
 }) {
   const { t } = useTranslation("accounts");
-  const err = (k: string) => errors[k]?.map((e) => t(e));
-  const [chosen, setChosen] = useState<number[]>((r.wood_characteristic_ids as number[]) ?? []);
+  const err = (k: string) => fields[k].errors?.map((e) => t(e));
+  const initial = fields.wood_characteristic_ids.initialValue;
+  const [chosen, setChosen] = useState<number[]>(
+    (Array.isArray(initial) ? initial : initial ? [initial] : []).map(Number),
+  );
   const all = options.wood_characteristic_ids ?? [];
   // Offered: both bounds set, and no overlap (or shared bound) with an already chosen one.
   const offered = all.filter((o) => o.min != null && o.max != null);
@@ -198,12 +222,10 @@ function ProfileFields({
     });
   return (
     <>
-      {text("name", "text", { required: true })}
+      {text("name")}
       <SelectField
-        name="default_cull_id"
         label={t("timber.columns.default_cull_id")}
-        value={r.default_cull_id as number}
-        required={false}
+        selectProps={getSelectProps(fields.default_cull_id)}
         options={(options.default_cull_id ?? []).map((o) => [o.id, o.name])}
         errors={err("default_cull_id")}
       />
@@ -214,7 +236,7 @@ function ProfileFields({
           <label key={o.id} className={blocked(o) ? "muted" : undefined}>
             <input
               type="checkbox"
-              name="wood_characteristic_ids"
+              name={fields.wood_characteristic_ids.name}
               value={o.id}
               checked={chosen.includes(o.id)}
               disabled={blocked(o)}

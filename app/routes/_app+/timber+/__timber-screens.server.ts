@@ -22,16 +22,11 @@ import {
 } from "~/models/master-data.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
-import { issuesToErrors, notFound } from "~/utils/errors";
-import {
-  AssortmentCreateSchema,
-  CullCreateSchema,
-  DiameterProfileCreateSchema,
-  LumberProductCreateSchema,
-  NamedCreateSchema,
-} from "~/utils/schemas/master-data";
+import { notFound } from "~/utils/errors";
+import { assortmentFormPayload, type TIMBER_FORM_SCHEMAS } from "~/utils/schemas/master-data";
 import { TIMBER_KINDS, type TimberKind } from "~/utils/timber-kinds";
 import type { TFunction } from "i18next";
+import type { z } from "zod";
 
 // The /timber screens: one list, one "new" and one edit screen per kind, driven by this table.
 export { TIMBER_KINDS, type TimberKind };
@@ -195,89 +190,69 @@ function centsToMoney(cents: number | null | undefined) {
   return cents === null || cents === undefined ? "" : (cents / 100).toFixed(2);
 }
 
-/** Creates (id null) or updates a record from the screen's form. */
-export async function saveForm(
-  kind: TimberKind,
+/** The form's values of a kind (what `TIMBER_FORM_SCHEMAS[kind]` parses). */
+export type TimberFormValues = { [K in TimberKind]: z.infer<(typeof TIMBER_FORM_SCHEMAS)[K]> };
+
+/**
+ * Creates (id null) or updates a record from the screen's parsed form. The models' own refusals
+ * (a lookup not the organisation's, overlapping profile ranges) come back as field errors.
+ */
+export async function saveForm<K extends TimberKind>(
+  kind: K,
   ctx: AuthContext,
   id: number | null,
-  form: FormData,
+  values: TimberFormValues[K],
 ): Promise<{ errors: Record<string, string[]> } | { id: number }> {
-  const v = Object.fromEntries(form) as Record<string, string>;
-  const archived = form.get("archived") === "on";
-  const nullIfEmpty = (x: string | undefined) => (x === undefined || x === "" ? null : x);
+  const archived = "archived" in values && !!values.archived;
   switch (kind) {
     case "species":
     case "qualities": {
+      const v = values as TimberFormValues["species"];
       const table = kind === "species" ? "wood_types" : "wood_qualities";
-      const parsed = NamedCreateSchema.safeParse({ name: v.name });
-      if (!parsed.success) return { errors: issuesToErrors(parsed.error.issues) };
-      if (id === null) return { id: await createNamed(db(), ctx, table, parsed.data.name) };
-      await updateNamed(db(), ctx, table, id, { name: parsed.data.name, archived });
+      if (id === null) return { id: await createNamed(db(), ctx, table, v.name) };
+      await updateNamed(db(), ctx, table, id, { name: v.name, archived });
       return { id };
     }
     case "culls": {
-      const parsed = CullCreateSchema.safeParse({ reason: v.reason, min: nullIfEmpty(v.min), max: nullIfEmpty(v.max) });
-      if (!parsed.success) return { errors: issuesToErrors(parsed.error.issues) };
-      if (id === null) return { id: await createCull(db(), ctx, parsed.data) };
-      await updateCull(db(), ctx, id, { ...parsed.data, archived });
+      const { archived: _a, ...v } = values as TimberFormValues["culls"];
+      if (id === null) return { id: await createCull(db(), ctx, v) };
+      await updateCull(db(), ctx, id, { ...v, archived });
       return { id };
     }
     case "lumber_products": {
-      const parsed = LumberProductCreateSchema.safeParse({
-        name: v.name,
-        plank_length: v.plank_length,
-        plank_width: v.plank_width,
-        plank_height: v.plank_height,
-      });
-      if (!parsed.success) return { errors: issuesToErrors(parsed.error.issues) };
-      if (id === null) return { id: await createLumberProduct(db(), ctx, parsed.data) };
-      await updateLumberProduct(db(), ctx, id, parsed.data);
+      const v = values as TimberFormValues["lumber_products"];
+      if (id === null) return { id: await createLumberProduct(db(), ctx, v) };
+      await updateLumberProduct(db(), ctx, id, v);
       return { id };
     }
     case "assortments": {
-      const cents =
-        v.price === undefined || v.price === "" ? null : Math.round(Number(v.price.replace(",", ".")) * 100);
-      if (cents !== null && !(cents >= 0)) return { errors: { price: ["accounts:timber.number"] } };
-      const minmax = ctx.features.includes("minmax_assortments");
-      const parsed = AssortmentCreateSchema.safeParse({
-        name: v.name,
-        wood_type_id: v.wood_type_id || undefined,
-        wood_quality_id: v.wood_quality_id,
-        log_length: nullIfEmpty(v.log_length),
-        weight_density: nullIfEmpty(v.weight_density),
-        diameter_percentage: nullIfEmpty(v.diameter_percentage),
-        ...(minmax ? { min: nullIfEmpty(v.min), max: nullIfEmpty(v.max) } : {}),
-        volume_unit: v.volume_unit || undefined,
-        price_cents: v.price_basis === "volume" ? cents : null,
-        price_per_log_cents: v.price_basis === "log" ? cents : null,
-      });
-      if (!parsed.success) return { errors: issuesToErrors(parsed.error.issues) };
+      const { archived: _a, ...v } = assortmentFormPayload(
+        values as TimberFormValues["assortments"],
+        ctx.features.includes("minmax_assortments"),
+      );
       if (id === null) {
-        const created = await createAssortment(db(), ctx, parsed.data);
+        const created = await createAssortment(db(), ctx, v);
         return "error" in created
           ? { errors: { [created.error!]: ["accounts:timber.lookupInvalid"] } }
           : { id: created.id! };
       }
-      const result = await updateAssortment(db(), ctx, id, { ...parsed.data, archived });
+      const result = await updateAssortment(db(), ctx, id, { ...v, archived });
       return typeof result === "object" ? { errors: { [result.error]: ["accounts:timber.lookupInvalid"] } } : { id };
     }
     case "diameter_profiles": {
-      const parsed = DiameterProfileCreateSchema.safeParse({
-        name: v.name,
-        default_cull_id: v.default_cull_id ?? "",
-        wood_characteristic_ids: form.getAll("wood_characteristic_ids"),
-      });
-      if (!parsed.success) return { errors: issuesToErrors(parsed.error.issues) };
+      const { archived: _a, ...rest } = values as TimberFormValues["diameter_profiles"];
+      const v = { ...rest, default_cull_id: rest.default_cull_id ?? null };
       if (id === null) {
-        const created = await createDiameterProfile(db(), ctx, parsed.data);
+        const created = await createDiameterProfile(db(), ctx, v);
         return created.problem
           ? { errors: { [created.problem.field]: [created.problem.message] } }
           : { id: created.id! };
       }
-      const result = await updateDiameterProfile(db(), ctx, id, { ...parsed.data, archived });
+      const result = await updateDiameterProfile(db(), ctx, id, { ...v, archived });
       return result.problem ? { errors: { [result.problem.field]: [result.problem.message] } } : { id };
     }
   }
+  throw new Error(`unknown timber kind ${kind}`);
 }
 
 export async function deleteRecord(kind: TimberKind, ctx: AuthContext, id: number) {

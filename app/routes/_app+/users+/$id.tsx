@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -19,7 +21,6 @@ import { parseId } from "~/utils/api.server";
 import { requireAppAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { forbidden, issuesToErrors, notFound, unknownIntent } from "~/utils/errors";
-import { postedValues } from "~/utils/form-values";
 import { ASSIGNABLE_ROLES, RoleCreateSchema, UserRenameSchema } from "~/utils/schemas/admin";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -54,15 +55,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   switch (form.get("intent")) {
     case "rename": {
-      const parsed = UserRenameSchema.safeParse({ name: form.get("name") ?? undefined });
-      if (!parsed.success)
-        return json({ errors: issuesToErrors(parsed.error.issues), values: postedValues(form) }, { status: 422 });
+      const submission = parseWithZod(form, { schema: UserRenameSchema });
+      if (submission.status !== "success")
+        return json({ intent: "rename" as const, result: submission.reply() }, { status: 422 });
       // The name belongs to the person, across organisations: an admin changes only roles here.
       if (id !== ctx.userId) {
         if (!(await getOrganizationUser(db(), ctx, id))) notFound();
         forbidden();
       }
-      if (!(await renameUser(db(), ctx, id, parsed.data.name))) notFound();
+      if (!(await renameUser(db(), ctx, id, submission.value.name))) notFound();
       return redirectWithToast(`/users/${id}`, { type: "success", key: "accounts:users.saved" });
     }
     case "delete": {
@@ -85,14 +86,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
         role: { name: form.get("role_name") || undefined, user_id: id },
         ...(resource && key !== "none" ? { [key]: resource } : {}),
       });
-      if (!parsed.success) return json({ errors: issuesToErrors(parsed.error.issues) }, { status: 422 });
+      if (!parsed.success)
+        return json({ intent: "add_role" as const, errors: issuesToErrors(parsed.error.issues) }, { status: 422 });
       try {
         await assignRole(db(), ctx, parsed.data);
       } catch (error) {
         if (!(error instanceof RoleRuleError)) throw error;
         if (error.code === "NOT_FOUND")
           return json(
-            { errors: { resource: ["accounts:roles.resourceRequired"] } as Record<string, string[]> },
+            {
+              intent: "add_role" as const,
+              errors: { resource: ["accounts:roles.resourceRequired"] } as Record<string, string[]>,
+            },
             { status: 422 },
           );
         forbidden();
@@ -119,7 +124,14 @@ export default function UserEditPage() {
   const { user, roles, isSelf, organization, storages, groups } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const errors: Record<string, string[]> = (data && "errors" in data ? data.errors : {}) ?? {};
-  const posted = data && "values" in data ? (data.values as Record<string, string>) : undefined;
+  const [renameForm, renameFields] = useForm({
+    id: "user-rename",
+    lastResult: data && "result" in data ? data.result : undefined,
+    defaultValue: { name: user.name ?? "" },
+    constraint: getZodConstraint(UserRenameSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserRenameSchema }),
+  });
   const [type, setType] = useState("");
   return (
     <div className="page page-narrow">
@@ -128,13 +140,13 @@ export default function UserEditPage() {
       </p>
       <h1 className="page-title">{user.email}</h1>
       {isSelf ? (
-        <Form method="POST" className="card">
+        <Form method="POST" className="card" {...getFormProps(renameForm)}>
           <h2>{t("users.profile")}</h2>
           <input type="hidden" name="intent" value="rename" />
           <Field
             label={t("users.name")}
-            inputProps={{ name: "name", id: "name", defaultValue: posted?.name ?? user.name ?? "", required: true }}
-            errors={errors.name?.map((e) => t(e))}
+            inputProps={getInputProps(renameFields.name, { type: "text" })}
+            errors={renameFields.name.errors?.map((e) => t(e))}
           />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary">

@@ -1,3 +1,13 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -14,9 +24,11 @@ import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { formulaName, measurementTypeName } from "~/utils/lookup-name";
 import { publicLinkForScreen } from "~/utils/public-link-form.server";
+import { MEASUREMENT_DETAIL_FORMS, type MeasurementDetailForm } from "~/utils/schemas/timber";
 import { formatsFor } from "~/utils/use-format";
 import { detailAction, loadMeasurementDetail } from "./__timber-detail.server";
 import type { ReactNode } from "react";
+import type { z } from "zod";
 
 // One timber measurement: photo with its logs, details, metadata, location, custom fields,
 // logs sheet and tables. Opened from the dashboard (/measurements/timber/{id}) or a map marker
@@ -46,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return detailAction(request, ctx, parseId(params.id));
 }
 
-type ActionData = { intent: string; errors: Record<string, string[]>; values?: Record<string, string> };
+type ActionData = { intent: string; result: SubmissionResult<string[]> };
 
 export default function MeasurementDetail() {
   const data = useLoaderData<typeof loader>();
@@ -55,6 +67,12 @@ export default function MeasurementDetail() {
   const location = useLocation();
   const navigation = useNavigation();
   const m = data.measurement;
+  const cf = Object.fromEntries(
+    data.lookups.customFields.map((f) => {
+      const v = m.custom_fields?.[f.key];
+      return [f.key, v === undefined || v === null ? "" : String(v)];
+    }),
+  );
   const readOnly = data.locked || !data.editable;
   const f = formatsFor({ locale: data.locale, timeZone: data.timeZone, precision: data.precision, unit: data.unit });
   const fmtVolume = (v: number) => f.volume(v);
@@ -62,7 +80,7 @@ export default function MeasurementDetail() {
   const manual = m.type === "manual";
   const end = new URLSearchParams(location.search).get("end");
   const base = location.pathname.startsWith("/measurement/") ? "/measurement" : "/measurements/timber";
-  const errorsOf = (intent: string) => (actionData?.intent === intent ? actionData.errors : {});
+  const cfErrors = actionData?.intent === "custom_fields" ? (actionData.result.error ?? {}) : {};
   const busy = navigation.state === "submitting";
   const missingRequired = data.lookups.customFields.filter(
     (f) => f.required && (m.custom_fields?.[f.key] === undefined || m.custom_fields?.[f.key] === null),
@@ -168,56 +186,50 @@ export default function MeasurementDetail() {
             intent="details"
             readOnly={readOnly}
             busy={busy}
-            errors={errorsOf("details")}
+            defaultValue={{
+              measurement_type_id: m.measurement_type_id,
+              wood_type_id: m.wood_type_id,
+              wood_quality_id: m.wood_quality_id,
+              wood_characteristic_id: m.assortment_id,
+              log_length: m.log_length,
+              volume_formula: m.volume_formula,
+            }}
           >
-            <Select
-              name="measurement_type_id"
-              label={t("fields.type")}
-              value={m.measurement_type_id}
-              options={[0, 1, 2, 3].map((id) => ({ id, name: measurementTypeName(t, id) }))}
-              errors={errorsOf("details")}
-            />
-            <Select
-              name="wood_type_id"
-              label={t("fields.woodType")}
-              value={m.wood_type_id}
-              empty
-              options={data.lookups.woodTypes}
-              errors={errorsOf("details")}
-            />
-            <Select
-              name="wood_quality_id"
-              label={t("fields.woodQuality")}
-              value={m.wood_quality_id}
-              empty
-              options={data.lookups.woodQualities}
-              errors={errorsOf("details")}
-            />
-            <Select
-              name="wood_characteristic_id"
-              label={t("fields.assortment")}
-              value={m.assortment_id}
-              empty
-              options={data.lookups.assortments}
-              errors={errorsOf("details")}
-            />
-            {manual ? null : (
+            {(fields) => (
               <>
-                <Input
-                  name="log_length"
-                  label={t("fields.logLength")}
-                  value={m.log_length}
-                  type="number"
-                  step="0.01"
-                  errors={errorsOf("details")}
+                <Select
+                  field={fields.measurement_type_id}
+                  label={t("fields.type")}
+                  options={[0, 1, 2, 3].map((id) => ({ id, name: measurementTypeName(t, id) }))}
                 />
                 <Select
-                  name="volume_formula"
-                  label={t("fields.formula")}
-                  value={m.volume_formula}
-                  options={data.lookups.formulas.map((key) => ({ id: key, name: formulaName(t, key) }))}
-                  errors={errorsOf("details")}
+                  field={fields.wood_type_id}
+                  label={t("fields.woodType")}
+                  empty
+                  options={data.lookups.woodTypes}
                 />
+                <Select
+                  field={fields.wood_quality_id}
+                  label={t("fields.woodQuality")}
+                  empty
+                  options={data.lookups.woodQualities}
+                />
+                <Select
+                  field={fields.wood_characteristic_id}
+                  label={t("fields.assortment")}
+                  empty
+                  options={data.lookups.assortments}
+                />
+                {manual ? null : (
+                  <>
+                    <Input field={fields.log_length} label={t("fields.logLength")} type="number" step="0.01" />
+                    <Select
+                      field={fields.volume_formula}
+                      label={t("fields.formula")}
+                      options={data.lookups.formulas.map((key) => ({ id: key, name: formulaName(t, key) }))}
+                    />
+                  </>
+                )}
               </>
             )}
           </Section>
@@ -227,51 +239,36 @@ export default function MeasurementDetail() {
             intent="metadata"
             readOnly={readOnly}
             busy={busy}
-            errors={errorsOf("metadata")}
+            defaultValue={{
+              shipment_number: m.shipment_number,
+              weight: m.weight,
+              weight_density: m.weight_density,
+              coefficient: m.coefficient,
+              comment: m.comment,
+            }}
           >
-            <Input
-              name="shipment_number"
-              label={t("fields.shipmentNumber")}
-              value={m.shipment_number}
-              errors={errorsOf("metadata")}
-            />
-            <Input
-              name="weight"
-              label={t("fields.weight")}
-              value={m.weight}
-              type="number"
-              step="any"
-              errors={errorsOf("metadata")}
-            />
-            <Input
-              name="weight_density"
-              label={t("fields.weightDensity")}
-              value={m.weight_density}
-              type="number"
-              step="any"
-              errors={errorsOf("metadata")}
-            />
-            {m.measurement_area ? (
-              <Input
-                name="coefficient"
-                label={t("fields.coefficient")}
-                value={m.coefficient}
-                type="number"
-                step="0.0001"
-                errors={errorsOf("metadata")}
-                disabled={m.logs_count > 0}
-                hint={m.logs_count > 0 ? t("fields.coefficientMeasured") : undefined}
-              />
-            ) : null}
-            <div className="field">
-              <label htmlFor="comment">{t("fields.comment")}</label>
-              <textarea
-                id="comment"
-                name="comment"
-                defaultValue={actionData?.values?.comment ?? m.comment ?? ""}
-                rows={3}
-              />
-            </div>
+            {(fields) => (
+              <>
+                <Input field={fields.shipment_number} label={t("fields.shipmentNumber")} />
+                <Input field={fields.weight} label={t("fields.weight")} type="number" step="any" />
+                <Input field={fields.weight_density} label={t("fields.weightDensity")} type="number" step="any" />
+                {m.measurement_area ? (
+                  <Input
+                    field={fields.coefficient}
+                    label={t("fields.coefficient")}
+                    type="number"
+                    step="0.0001"
+                    disabled={m.logs_count > 0}
+                    hint={m.logs_count > 0 ? t("fields.coefficientMeasured") : undefined}
+                  />
+                ) : null}
+                <div className="field">
+                  <label htmlFor="in-comment">{t("fields.comment")}</label>
+                  <textarea {...getTextareaProps(fields.comment)} id="in-comment" rows={3} />
+                  <FieldErrors field={fields.comment} />
+                </div>
+              </>
+            )}
           </Section>
 
           <Section
@@ -279,35 +276,19 @@ export default function MeasurementDetail() {
             intent="location"
             readOnly={readOnly}
             busy={busy}
-            errors={errorsOf("location")}
+            defaultValue={{
+              storage_id: m.storage_id,
+              latitude: m.latitude === null ? null : roundHalfUp(m.latitude, 6),
+              longitude: m.longitude === null ? null : roundHalfUp(m.longitude, 6),
+            }}
           >
-            <Select
-              name="storage_id"
-              label={t("fields.storage")}
-              value={m.storage_id}
-              options={data.storages}
-              errors={errorsOf("location")}
-            />
-            <Input
-              name="latitude"
-              label={t("fields.latitude")}
-              value={m.latitude === null ? null : roundHalfUp(m.latitude, 6)}
-              type="number"
-              step="0.000001"
-              min="-90"
-              max="90"
-              errors={errorsOf("location")}
-            />
-            <Input
-              name="longitude"
-              label={t("fields.longitude")}
-              value={m.longitude === null ? null : roundHalfUp(m.longitude, 6)}
-              type="number"
-              step="0.000001"
-              min="-180"
-              max="180"
-              errors={errorsOf("location")}
-            />
+            {(fields) => (
+              <>
+                <Select field={fields.storage_id} label={t("fields.storage")} options={data.storages} />
+                <Input field={fields.latitude} label={t("fields.latitude")} type="number" step="0.000001" />
+                <Input field={fields.longitude} label={t("fields.longitude")} type="number" step="0.000001" />
+              </>
+            )}
           </Section>
 
           {data.lookups.customFields.length ? (
@@ -316,71 +297,68 @@ export default function MeasurementDetail() {
               intent="custom_fields"
               readOnly={readOnly}
               busy={busy}
-              errors={errorsOf("custom_fields")}
               testId="custom-fields-form"
+              defaultValue={{ cf }}
             >
-              {Object.keys(errorsOf("custom_fields")).some((k) => k.startsWith("custom_fields.")) ||
-              missingRequired.length ? (
-                <div className="alert alert-warning" role="alert" data-testid="missing-required">
-                  {t("detail.missingRequired", {
-                    names: data.lookups.customFields
-                      .filter((f) => errorsOf("custom_fields")[`custom_fields.${f.key}`] || missingRequired.includes(f))
-                      .map((f) => f.name)
-                      .join(", "),
-                  })}
-                </div>
-              ) : null}
-              {data.lookups.customFields.map((f) => {
-                const value = m.custom_fields?.[f.key];
-                const name = `cf.${f.key}`;
-                const errs = errorsOf("custom_fields")[`custom_fields.${f.key}`];
-                if (f.data_type === "boolean") {
-                  return (
-                    <Select
-                      key={f.id}
-                      name={name}
-                      label={f.name + (f.required ? " *" : "")}
-                      value={value === undefined || value === null ? "" : String(value)}
-                      empty
-                      options={[
-                        { id: "true", name: t("yes") },
-                        { id: "false", name: t("no") },
-                      ]}
-                      errors={{ [name]: errs ?? [] }}
-                    />
-                  );
-                }
-                if (f.values.length) {
-                  return (
-                    <Select
-                      key={f.id}
-                      name={name}
-                      label={f.name + (f.required ? " *" : "")}
-                      value={value === undefined || value === null ? "" : String(value)}
-                      empty
-                      options={f.values.map((v) => ({ id: v, name: v }))}
-                      errors={{ [name]: errs ?? [] }}
-                    />
-                  );
-                }
+              {(fields) => {
+                const values = fields.cf.getFieldset();
                 return (
-                  <Input
-                    key={f.id}
-                    name={name}
-                    label={f.name + (f.required ? " *" : "")}
-                    value={value === undefined || value === null ? null : String(value)}
-                    type={
-                      f.data_type === "integer" || f.data_type === "decimal"
-                        ? "number"
-                        : f.data_type === "date"
-                          ? "date"
-                          : "text"
-                    }
-                    step={f.data_type === "decimal" ? "any" : undefined}
-                    errors={{ [name]: errs ?? [] }}
-                  />
+                  <>
+                    {Object.keys(cfErrors).some((k) => k.startsWith("cf.")) || missingRequired.length ? (
+                      <div className="alert alert-warning" role="alert" data-testid="missing-required">
+                        {t("detail.missingRequired", {
+                          names: data.lookups.customFields
+                            .filter((f) => cfErrors[`cf.${f.key}`] || missingRequired.includes(f))
+                            .map((f) => f.name)
+                            .join(", "),
+                        })}
+                      </div>
+                    ) : null}
+                    {data.lookups.customFields.map((f) => {
+                      const field = values[f.key];
+                      const label = f.name + (f.required ? " *" : "");
+                      if (f.data_type === "boolean")
+                        return (
+                          <Select
+                            key={f.id}
+                            field={field}
+                            label={label}
+                            empty
+                            options={[
+                              { id: "true", name: t("yes") },
+                              { id: "false", name: t("no") },
+                            ]}
+                          />
+                        );
+                      if (f.values.length)
+                        return (
+                          <Select
+                            key={f.id}
+                            field={field}
+                            label={label}
+                            empty
+                            options={f.values.map((v) => ({ id: v, name: v }))}
+                          />
+                        );
+                      return (
+                        <Input
+                          key={f.id}
+                          field={field}
+                          label={label}
+                          type={
+                            f.data_type === "integer" || f.data_type === "decimal"
+                              ? "number"
+                              : f.data_type === "date"
+                                ? "date"
+                                : "text"
+                          }
+                          step={f.data_type === "decimal" ? "any" : undefined}
+                        />
+                      );
+                    })}
+                  </>
                 );
-              })}
+              }}
             </Section>
           ) : null}
 
@@ -438,36 +416,55 @@ export default function MeasurementDetail() {
   );
 }
 
-function Section({
+type DetailFields<F extends MeasurementDetailForm> = ReturnType<
+  typeof useForm<
+    z.input<(typeof MEASUREMENT_DETAIL_FORMS)[F]>,
+    z.output<(typeof MEASUREMENT_DETAIL_FORMS)[F]>,
+    string[]
+  >
+>[1];
+
+/** One section of the page: its own form (intent), on conform with its part of the PATCH schema. */
+function Section<F extends MeasurementDetailForm>({
   title,
   intent,
   readOnly,
   busy,
-  errors,
+  defaultValue,
   children,
   testId,
 }: {
   title: string;
-  intent: string;
+  intent: F;
   readOnly: boolean;
   busy: boolean;
-  errors: Record<string, string[]>;
-  children: ReactNode;
+  defaultValue: Record<string, unknown>;
+  children: (fields: DetailFields<F>) => ReactNode;
   testId?: string;
 }) {
   const { t } = useTranslation("timber");
+  const actionData = useActionData<ActionData>();
+  const schema = MEASUREMENT_DETAIL_FORMS[intent];
+  const [form, fields] = useForm({
+    id: `detail-${intent}`,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    defaultValue: defaultValue as never,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
   return (
     <section className="card">
       <h2 className="card-title">{title}</h2>
-      <Form method="post" data-testid={testId ?? `form-${intent}`}>
+      <Form method="post" data-testid={testId ?? `form-${intent}`} {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
-        {errors._ ? (
+        {form.errors?.length ? (
           <div className="alert alert-danger" role="alert">
-            {errors._.map((e) => t(e)).join(" ")}
+            {form.errors.map((e) => t(e)).join(" ")}
           </div>
         ) : null}
         <fieldset disabled={readOnly} className="form-grid">
-          {children}
+          {children(fields as unknown as DetailFields<F>)}
         </fieldset>
         {readOnly ? null : (
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid={`save-${intent}`}>
@@ -479,65 +476,71 @@ function Section({
   );
 }
 
-/**
- * The value a field shows: what the user just posted when that form was refused (so nothing they
- * typed is lost, with or without JavaScript), else the stored one.
- */
-function useShownValue(name: string, stored: string | number | null | undefined) {
-  const posted = useActionData<ActionData>()?.values?.[name];
-  return posted !== undefined ? posted : stored === null || stored === undefined ? "" : String(stored);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of any section form
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** Conform's props without its aria wiring: Field and SelectField wire their own error list. */
+function unwired<P extends { id?: string; "aria-invalid"?: unknown; "aria-describedby"?: unknown }>(
+  props: P,
+  name: string,
+) {
+  const { "aria-invalid": _i, "aria-describedby": _d, ...rest } = props;
+  return { ...rest, id: `in-${name}` };
+}
+
+function FieldErrors({ field }: { field: AnyField }) {
+  const { t } = useTranslation("timber");
+  return field.errors?.length ? (
+    <ul className="field-errors" id={`in-${field.name}-error`}>
+      {field.errors.map((e) => (
+        <li key={e}>{t(e)}</li>
+      ))}
+    </ul>
+  ) : null;
 }
 
 function Input({
-  name,
+  field,
   label,
-  value,
-  errors,
   hint,
+  type = "text",
   ...rest
 }: {
-  name: string;
+  field: AnyField;
   label: string;
-  value: string | number | null | undefined;
-  errors: Record<string, string[]>;
   hint?: string;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value">) {
+  type?: "text" | "number" | "date";
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "type">) {
   const { t } = useTranslation("timber");
-  const shown = useShownValue(name, value);
   return (
     <Field
       label={label}
       hint={hint}
-      errors={errors[name]?.map((e) => t(e))}
-      inputProps={{ id: `in-${name}`, name, defaultValue: shown, ...rest }}
+      errors={field.errors?.map((e) => t(e))}
+      inputProps={{ ...unwired(getInputProps(field, { type }), field.name), ...rest }}
     />
   );
 }
 
 function Select({
-  name,
+  field,
   label,
-  value,
   options,
-  errors,
   empty,
 }: {
-  name: string;
+  field: AnyField;
   label: string;
-  value: string | number | null | undefined;
   options: Array<{ id: number | string; name: string }>;
-  errors: Record<string, string[]>;
   empty?: boolean;
 }) {
   const { t } = useTranslation("timber");
-  const shown = useShownValue(name, value);
   return (
     <SelectField
       label={label}
-      selectProps={{ id: `in-${name}`, name, defaultValue: shown }}
+      selectProps={unwired(getSelectProps(field), field.name)}
       placeholder={empty ? t("none") : false}
       options={options.map((o) => [String(o.id), o.name])}
-      errors={errors[name]?.map((e) => t(e))}
+      errors={field.errors?.map((e) => t(e))}
     />
   );
 }

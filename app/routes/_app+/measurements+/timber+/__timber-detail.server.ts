@@ -1,3 +1,5 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { listStorages } from "~/models/lookup.server";
 import {
@@ -23,10 +25,16 @@ import { fieldErrors } from "~/utils/api.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
 import { notFound, unknownIntent } from "~/utils/errors";
-import { postedValues } from "~/utils/form-values";
 import { i18nServer } from "~/utils/i18n.server";
 import { isPublicLinkIntent, publicLinkAction } from "~/utils/public-link-form.server";
-import { MeasurementPatchSchema } from "~/utils/schemas/timber";
+import {
+  DETAIL_DECIMAL_FIELDS,
+  detailFormPatch,
+  MEASUREMENT_DETAIL_FORMS,
+  MeasurementPatchSchema,
+  type MeasurementDetailForm,
+  type MeasurementPatch,
+} from "~/utils/schemas/timber";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { z } from "zod";
 
@@ -144,61 +152,10 @@ export async function loadMeasurementForEditor(ctx: AuthContext, id: number) {
 
 export const DETAIL_INTENTS = ["details", "metadata", "location", "custom_fields", "poor_detection"] as const;
 
-const str = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v.trim() : undefined;
-};
-/** "" to null, a number when it is one, else the text (so the schema names the field). */
-const num = (form: FormData, name: string, opts: { nullable?: boolean } = {}) => {
-  const v = str(form, name);
-  if (v === undefined) return undefined;
-  if (v === "") return opts.nullable ? null : undefined;
-  const n = Number(v.replace(",", "."));
-  return Number.isFinite(n) ? n : v;
-};
-
-function patchFromForm(intent: string, form: FormData, customFieldKeys: string[]): Record<string, unknown> | null {
-  switch (intent) {
-    case "details":
-      return {
-        measurement_type_id: num(form, "measurement_type_id"),
-        wood_type_id: num(form, "wood_type_id", { nullable: true }),
-        wood_quality_id: num(form, "wood_quality_id", { nullable: true }),
-        wood_characteristic_id: num(form, "wood_characteristic_id", { nullable: true }),
-        log_length: num(form, "log_length"),
-        volume_formula: str(form, "volume_formula") || undefined,
-      };
-    case "metadata": {
-      const patch: Record<string, unknown> = {
-        shipment_number: str(form, "shipment_number") || null,
-        weight: num(form, "weight", { nullable: true }),
-        weight_density: num(form, "weight_density", { nullable: true }),
-        comment: str(form, "comment") || null,
-      };
-      if (form.has("coefficient")) patch.coefficient = num(form, "coefficient", { nullable: true });
-      return patch;
-    }
-    case "location":
-      return {
-        storage_id: num(form, "storage_id"),
-        latitude: num(form, "latitude", { nullable: true }),
-        longitude: num(form, "longitude", { nullable: true }),
-      };
-    case "custom_fields":
-      return {
-        custom_fields: Object.fromEntries(
-          customFieldKeys.map((k) => {
-            const v = form.get(`cf.${k}`);
-            return [k, typeof v === "string" && v.trim() !== "" ? v.trim() : null];
-          }),
-        ),
-      };
-    case "poor_detection":
-      return { poor_detection: str(form, "poor_detection") === "true" };
-    default:
-      return null;
-  }
-}
+/** The model's field errors are keyed by the payload path; the custom fields form posts `cf.<key>`. */
+const formPath = (path: string) => path.replace(/^custom_fields\./, "cf.");
+const toFormErrors = (errors: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [formPath(k), v]));
 
 export async function detailAction(request: Request, ctx: AuthContext, id: number) {
   const form = await request.formData();
@@ -208,21 +165,40 @@ export async function detailAction(request: Request, ctx: AuthContext, id: numbe
   // The public-link dialog's forms (create, rotate, stop).
   if (isPublicLinkIntent(intent))
     return publicLinkAction(ctx, "measurement", id, intent, new URL(request.url).pathname);
-  const lookups = intent === "custom_fields" ? await listTimberLookups(db(), ctx) : null;
-  const raw = patchFromForm(intent, form, lookups?.customFields.filter((f) => !f.archived).map((f) => f.key) ?? []);
-  if (!raw) unknownIntent();
-  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
-  // A refused form comes back with what was typed, so the fields show it beside the errors.
-  const values = postedValues(form);
-  const refuse = (errors: Record<string, string[]>, status: number) => json({ intent, errors, values }, { status });
-  const parsed = MeasurementPatchSchema.safeParse(cleaned);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error as z.ZodError), 422);
+  let patch: MeasurementPatch;
+  let reply: (options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+  }) => SubmissionResult<string[]>;
+  if (intent === "poor_detection") {
+    patch = { poor_detection: form.get("poor_detection") === "true" };
+    reply = (options) => ({ status: "error", error: { "": options?.formErrors ?? [], ...options?.fieldErrors } });
+  } else if (Object.hasOwn(MEASUREMENT_DETAIL_FORMS, intent)) {
+    const section = intent as MeasurementDetailForm;
+    // A decimal comma is what many users type; the number inputs send it as written without JavaScript.
+    for (const name of DETAIL_DECIMAL_FIELDS) {
+      const v = form.get(name);
+      if (typeof v === "string") form.set(name, v.trim().replace(",", "."));
+    }
+    const submission = parseWithZod(form, { schema: MEASUREMENT_DETAIL_FORMS[section] });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 422 });
+    const lookups = section === "custom_fields" ? await listTimberLookups(db(), ctx) : null;
+    const keys = lookups?.customFields.filter((f) => !f.archived).map((f) => f.key) ?? [];
+    patch = detailFormPatch(section, submission.value, keys);
+    // An emptied coefficient clears it (a measured one is disabled, so not posted at all).
+    if (section === "metadata" && form.get("coefficient") === "") patch.coefficient = null;
+    reply = (options) => submission.reply(options);
+  } else unknownIntent();
+  const refuse = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number) =>
+    json({ intent, result: reply(options) }, { status });
+  const parsed = MeasurementPatchSchema.safeParse(patch);
+  if (!parsed.success) return refuse({ fieldErrors: toFormErrors(fieldErrors(parsed.error as z.ZodError)) }, 422);
   try {
     await patchMeasurement(db(), ctx, id, parsed.data);
   } catch (error) {
-    if (error instanceof TimberValidationError) return refuse(error.errors, 422);
-    if (error instanceof LockedError) return refuse({ _: ["timber:detail.locked"] }, 409);
-    if (error instanceof ForbiddenError) return refuse({ _: ["timber:detail.readOnly"] }, 403);
+    if (error instanceof TimberValidationError) return refuse({ fieldErrors: toFormErrors(error.errors) }, 422);
+    if (error instanceof LockedError) return refuse({ formErrors: ["timber:detail.locked"] }, 409);
+    if (error instanceof ForbiddenError) return refuse({ formErrors: ["timber:detail.readOnly"] }, 403);
     if (error instanceof NotFoundError) notFound();
     throw error;
   }
