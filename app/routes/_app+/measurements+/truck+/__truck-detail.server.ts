@@ -14,7 +14,6 @@ import { fieldErrors } from "~/utils/api.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
 import { errorResponse, notFound, unknownIntent } from "~/utils/errors";
-import { postedValues } from "~/utils/form-values";
 import { TruckPatchSchema } from "~/utils/schemas/truck";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 
@@ -107,7 +106,8 @@ export async function handleTruckDetailAction(request: Request, ctx: AuthContext
   const back = new URL(request.url).pathname;
   const failed = async (errors: Record<string, string[]>) =>
     json(
-      { errors, values: postedValues(form) },
+      // Typed values go back with the errors; this form is still to move to conform (decision 010).
+      { errors, values: Object.fromEntries([...form].filter(([k, v]) => k !== "intent" && typeof v === "string")) },
       { status: 422, headers: { "Set-Cookie": await toastHeader({ type: "error", key: "trucks:loads.saveFailed" }) } },
     );
   const parsed = TruckPatchSchema.safeParse(loadsFormPayload(form));
