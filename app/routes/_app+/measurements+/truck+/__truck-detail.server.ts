@@ -56,6 +56,12 @@ export async function loadTruckDetail(ctx: AuthContext, id: number) {
   };
 }
 
+const typedValues = (form: FormData): Record<string, string> => {
+  const values: Record<string, string> = {};
+  for (const [k, v] of form) if (k !== "intent" && typeof v === "string") values[k] = v;
+  return values;
+};
+
 const num = (v: FormDataEntryValue | null) => {
   if (v === null || typeof v !== "string" || v.trim() === "") return undefined;
   const n = Number(v.replace(",", "."));
@@ -107,7 +113,7 @@ export async function handleTruckDetailAction(request: Request, ctx: AuthContext
   const failed = async (errors: Record<string, string[]>) =>
     json(
       // Typed values go back with the errors; this form is still to move to conform (decision 010).
-      { errors, values: Object.fromEntries([...form].filter(([k, v]) => k !== "intent" && typeof v === "string")) },
+      { errors, values: typedValues(form) },
       { status: 422, headers: { "Set-Cookie": await toastHeader({ type: "error", key: "trucks:loads.saveFailed" }) } },
     );
   const parsed = TruckPatchSchema.safeParse(loadsFormPayload(form));
