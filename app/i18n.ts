@@ -46,6 +46,7 @@ export const NAMESPACES = [
   "accounts",
   "public",
   "lumber",
+  "mixed-stack",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -15,4 +15,5 @@ export * from "./container";
 export * from "./lumber";
 export * from "./diameter-classes";
 export * from "./summary";
+export * from "./mixed-stack";
 export * from "./timber-measurement";

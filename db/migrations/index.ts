@@ -9,6 +9,7 @@ import * as measurementKindPhotos from "./2026_11_21_0010_measurement_kind_photo
 import * as securityHardening from "./2026_11_23_0011_security_hardening";
 import * as publicLinks from "./2026_11_27_0012_public_links";
 import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
+import * as mixedStackReports from "./2026_11_27_0019_mixed_stack_reports";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_23_0011_security_hardening": securityHardening,
   "2026_11_27_0012_public_links": publicLinks,
   "2026_11_27_0017_lumber_dashboard": lumberDashboard,
+  "2026_11_27_0019_mixed_stack_reports": mixedStackReports,
 };

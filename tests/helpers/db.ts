@@ -7,6 +7,8 @@ export const databases = () => inject("databases");
 
 // Product tables emptied between tests; built-in lookups and migrations stay.
 const TABLES = [
+  "mixed_stack_report_measurements",
+  "mixed_stack_reports",
   "public_links",
   "exports",
   "local_checkouts",
