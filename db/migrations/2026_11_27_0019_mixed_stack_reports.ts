@@ -14,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
     )
     .addColumn("name", "varchar(255)", (c) => c.notNull())
-    .addColumn("total_delivery_tons", "decimal(12,2)")
+    .addColumn("total_delivery_tons", sql`decimal(12,2)`)
     .addColumn("created_by", "bigint", (c) => c.unsigned().references("users.id").onDelete("set null"))
     .addColumn("created_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .addColumn("updated_at", "datetime(3)", (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))

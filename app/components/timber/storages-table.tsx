@@ -65,6 +65,7 @@ export function StoragesTable({
   allStorages,
   isAdmin,
   origin,
+  mixedStackReports = [],
 }: {
   storages: StorageRow[];
   expanded: Expanded | null;
@@ -75,6 +76,8 @@ export function StoragesTable({
   allStorages: Array<{ id: number; name: string }>;
   isAdmin: boolean;
   origin: string;
+  /** The organisation's mixed stack reports, when it has the feature and the caller may edit them. */
+  mixedStackReports?: Array<{ id: number; name: string }>;
 }) {
   const { t } = useTranslation("timber");
   const format = useFormat();
@@ -140,6 +143,7 @@ export function StoragesTable({
                         hydrated={hydrated}
                         allStorages={allStorages.filter((x) => x.id !== s.id)}
                         canEdit={s.canEdit}
+                        mixedStackReports={mixedStackReports}
                       />
                     </td>
                   </tr>
@@ -253,6 +257,7 @@ function MeasurementsList({
   hydrated,
   allStorages,
   canEdit,
+  mixedStackReports,
 }: {
   expanded: Expanded;
   hrefWith: (changes: Record<string, string | null>) => string;
@@ -264,6 +269,7 @@ function MeasurementsList({
   hydrated: boolean;
   allStorages: Array<{ id: number; name: string }>;
   canEdit: boolean;
+  mixedStackReports: Array<{ id: number; name: string }>;
 }) {
   const { t } = useTranslation("timber");
   const groups: Array<{ month: string; items: ListMeasurement[] }> = [];
@@ -371,8 +377,47 @@ function MeasurementsList({
           >
             {t("bulk.delete")}
           </button>
+          {mixedStackReports.length ? <MixedStackBulk reports={mixedStackReports} /> : null}
         </div>
       ) : null}
     </Form>
+  );
+}
+
+/** The bulk bar's "attach to a mixed stack report" as close up or far away (plain form buttons). */
+function MixedStackBulk({ reports }: { reports: Array<{ id: number; name: string }> }) {
+  const { t } = useTranslation("mixed-stack");
+  return (
+    <span className="bulk-mixed-stack" data-testid="bulk-mixed-stack">
+      <label className="sr-only" htmlFor="bulk-mixed-stack-report">
+        {t("bulk.report")}
+      </label>
+      <select id="bulk-mixed-stack-report" name="mixed_stack_report_id" defaultValue="">
+        <option value="">{t("bulk.report")}</option>
+        {reports.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        name="intent"
+        value="mixed-stack-close_up"
+        className="btn btn-small"
+        data-testid="bulk-mixed-stack-close_up"
+      >
+        {t("bulk.addCloseUp")}
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="mixed-stack-far_away"
+        className="btn btn-small"
+        data-testid="bulk-mixed-stack-far_away"
+      >
+        {t("bulk.addFarAway")}
+      </button>
+    </span>
   );
 }

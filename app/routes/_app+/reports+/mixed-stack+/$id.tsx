@@ -10,6 +10,7 @@ import { Field } from "~/components/ui/field";
 import {
   canEditMixedStackReports,
   getMixedStackReport,
+  mixedStackReportExists,
   removeMixedStackMeasurements,
   updateMixedStackReport,
 } from "~/models/mixed-stack-report.server";
@@ -31,10 +32,10 @@ export const handle = { i18n: ["mixed-stack", "timber", "public", "exports"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
-  requireMixedStackScreens(ctx);
   const id = parseId(params.id);
   const report = await getMixedStackReport(db(), ctx, id);
   if (!report) notFound();
+  requireMixedStackScreens(ctx);
   return json({
     report,
     canEdit: canEditMixedStackReports(ctx),
@@ -44,9 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireAppUser(request);
-  requireMixedStackScreens(ctx);
   const id = parseId(params.id);
-  if (!(await getMixedStackReport(db(), ctx, id))) notFound();
+  if (!(await mixedStackReportExists(db(), ctx.organizationId, id))) notFound();
+  requireMixedStackScreens(ctx);
   const back = new URL(request.url).pathname;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { addMixedStackMeasurements, getMixedStackReport } from "~/models/mixed-stack-report.server";
-import { methodNotAllowed, parseBody, parseId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { db } from "~/utils/db.server";
 import { withAppErrors } from "~/utils/errors";
 import { MixedStackAddSchema } from "~/utils/schemas/mixed-stack";
-import { requireMixedStackUser } from "./__mixed-stack-api.server";
+import { requireMixedStackReport } from "./__mixed-stack-api.server";
 
 /**
  * POST /mixed_stack_reports/{id}/add_measurements {category: close_up | far_away, measurement_ids}:
@@ -12,8 +12,7 @@ import { requireMixedStackUser } from "./__mixed-stack-api.server";
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") methodNotAllowed();
-  const ctx = await requireMixedStackUser(request);
-  const id = parseId(params.id);
+  const { ctx, id } = await requireMixedStackReport(request, params.id);
   const body = await parseBody(request, MixedStackAddSchema);
   return json(
     await withAppErrors(async () => {
