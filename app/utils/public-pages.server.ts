@@ -1,5 +1,5 @@
-import { readPublicMixedStackReport } from "~/models/public-mixed-stack.server";
 import { readPublicMeasurement } from "~/models/public-measurement.server";
+import { readPublicMixedStackReport } from "~/models/public-mixed-stack.server";
 import { readPublicStorage } from "~/models/public-storage.server";
 import { db } from "~/utils/db.server";
 import { pageNumber, publicLanguage, publicNotFound, requirePublicGrant } from "~/utils/public-route.server";

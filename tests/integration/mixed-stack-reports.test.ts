@@ -42,7 +42,11 @@ async function world(opts: { features?: string[] } = {}) {
       })),
     )
     .execute();
-  await db().updateTable("measurements").set({ logs_count: 4, comment: `Comment ${marker}` }).where("id", "=", closeUp.id).execute();
+  await db()
+    .updateTable("measurements")
+    .set({ logs_count: 4, comment: `Comment ${marker}` })
+    .where("id", "=", closeUp.id)
+    .execute();
   const farAway = await createMeasurement(org.id, storage.id, { volume: 12.5 });
   const other = await createMeasurement(org.id, storage.id, { volume: 99 });
   return {
@@ -156,9 +160,21 @@ describe("mixed stack reports API", () => {
       [`${base}/${report.id}`, { method: "PATCH", form: { name: "" } }, "name"],
       [`${base}/${report.id}`, { method: "PATCH", form: { name: "x".repeat(256) } }, "name"],
       [base, { form: { name: "x".repeat(256) } }, "name"],
-      [`${base}/${report.id}/add_measurements`, { json: { category: "sideways", measurement_ids: [w.closeUp.id] } }, "category"],
-      [`${base}/${report.id}/add_measurements`, { json: { category: "close_up", measurement_ids: [] } }, "measurement_ids"],
-      [`${base}/${report.id}/add_measurements`, { json: { category: "close_up", measurement_ids: ["x"] } }, "measurement_ids.0"],
+      [
+        `${base}/${report.id}/add_measurements`,
+        { json: { category: "sideways", measurement_ids: [w.closeUp.id] } },
+        "category",
+      ],
+      [
+        `${base}/${report.id}/add_measurements`,
+        { json: { category: "close_up", measurement_ids: [] } },
+        "measurement_ids",
+      ],
+      [
+        `${base}/${report.id}/add_measurements`,
+        { json: { category: "close_up", measurement_ids: ["x"] } },
+        "measurement_ids.0",
+      ],
       [`${base}/${report.id}/remove_measurements`, { json: {} }, "measurement_ids"],
     ];
     for (const [path, opts, field] of cases) {
@@ -320,6 +336,11 @@ describe("mixed stack screens", () => {
 
 async function fetchForm(path: string, cookie: string, body: URLSearchParams) {
   const { baseUrl } = await import("#tests/helpers/http");
-  const r = await fetch(`${baseUrl()}${path}`, { method: "POST", headers: { Cookie: cookie }, body, redirect: "manual" });
+  const r = await fetch(`${baseUrl()}${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie },
+    body,
+    redirect: "manual",
+  });
   return { status: r.status, headers: r.headers };
 }

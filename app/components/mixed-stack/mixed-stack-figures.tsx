@@ -38,7 +38,12 @@ export function MixedStackFigures({ report, f }: { report: FiguresData; f: Forma
       {item("maxDiameter", f.diameter(report.max_diameter), "figure-max")}
       {item("averageDiameter", f.diameter(report.average_diameter), "figure-average")}
       {item("averageJas", f.diameter(report.average_jas), "figure-average-jas", t("figures.averageJasHint"))}
-      {item("farAwayVolume", f.quantity(report.far_away_volume, 3, "m³"), "figure-far-away-volume", t("figures.fromFarAway"))}
+      {item(
+        "farAwayVolume",
+        f.quantity(report.far_away_volume, 3, "m³"),
+        "figure-far-away-volume",
+        t("figures.fromFarAway"),
+      )}
       {item("tonsPerM3", f.quantity(report.tons_per_m3, 3, "t/m³"), "figure-tons-per-m3", t("figures.densityHint"))}
       {item("m3PerTon", f.quantity(report.m3_per_ton, 3, "m³/t"), "figure-m3-per-ton")}
     </dl>

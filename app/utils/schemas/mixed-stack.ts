@@ -11,10 +11,7 @@ export const MIXED_STACK_TONS_MAX = 9_999_999_999.99;
 export const MIXED_STACK_IDS_MAX = 1000;
 
 const name = () =>
-  z
-    .string({ message: "mixed-stack:errors.name" })
-    .trim()
-    .max(MIXED_STACK_NAME_MAX, "mixed-stack:errors.nameTooLong");
+  z.string({ message: "mixed-stack:errors.name" }).trim().max(MIXED_STACK_NAME_MAX, "mixed-stack:errors.nameTooLong");
 
 // A form posts text: "" is "not given", "12.5" a number; JSON may send a number or null.
 const tons = z.preprocess(
@@ -52,10 +49,7 @@ const ids = z.preprocess(
   },
   z
     .array(
-      z
-        .number({ message: "mixed-stack:errors.ids" })
-        .int("mixed-stack:errors.ids")
-        .positive("mixed-stack:errors.ids"),
+      z.number({ message: "mixed-stack:errors.ids" }).int("mixed-stack:errors.ids").positive("mixed-stack:errors.ids"),
       { message: "mixed-stack:errors.ids" },
     )
     .min(1, "mixed-stack:errors.nothingSelected")

@@ -66,7 +66,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       case "remove": {
         const parsed = MixedStackRemoveSchema.safeParse({ measurement_ids: form.getAll("measurement_ids").join(",") });
-        if (!parsed.success) return redirectWithToast(back, { type: "warning", key: "mixed-stack:errors.nothingSelected" });
+        if (!parsed.success)
+          return redirectWithToast(back, { type: "warning", key: "mixed-stack:errors.nothingSelected" });
         await removeMixedStackMeasurements(db(), ctx, id, parsed.data.measurement_ids);
         return redirectWithToast(back, { type: "success", key: "mixed-stack:toast.removed" });
       }
