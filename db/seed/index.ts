@@ -4,6 +4,7 @@ import { addJob, closeJobs, enqueuePhotoJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { DEMO, seedDemo } from "./demo";
 import { seedLumberDashboard } from "./lumber-dashboard";
+import { seedMixedStack } from "./mixed-stack";
 import { seedPublicLinks } from "./public-links";
 
 try {
@@ -15,6 +16,7 @@ try {
     enqueuePhoto: (id, kind) => enqueuePhotoJob(id, addJob, kind),
     log: (l) => console.log(l),
   });
+  await seedMixedStack(db(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { seedDemo } from "#db/seed/demo";
+import { DEMO_MIXED_STACK_NAME, seedMixedStack } from "#db/seed/mixed-stack";
 import {
   apiToken,
   createMeasurement,
@@ -9,7 +11,9 @@ import {
 } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
+import { getMixedStackReport } from "~/models/mixed-stack-report.server";
 import { publicLinkOf, rotatePublicLink, deletePublicLink } from "~/models/public-link.server";
+import { fileStorage } from "~/services/file-storage.server";
 import { db } from "~/utils/db.server";
 
 // Mixed stack reports (issue 18, docs/decisions/020-mixed-stack-reports.md): every call with its
@@ -331,6 +335,27 @@ describe("mixed stack screens", () => {
     const list = await api("/reports/mixed-stack", { cookie: w.cookie, headers: { Accept: "text/html" } });
     expect(list.data).toContain("Saved name");
     expect(list.data).toContain("3,500 kg");
+  });
+});
+
+describe("mixed stack demo seed", () => {
+  it("gives the demo organisation a shared report with both groups and figures, once", async () => {
+    const seeded = await seedDemo(db(), fileStorage(), async () => {}, { measurements: 4 });
+    expect(await seedMixedStack(db(), seeded.organizationId)).toBe(1);
+    expect(await seedMixedStack(db(), seeded.organizationId)).toBe(0);
+    const row = await db()
+      .selectFrom("mixed_stack_reports")
+      .select("id")
+      .where("organization_id", "=", seeded.organizationId)
+      .executeTakeFirstOrThrow();
+    const report = (await getMixedStackReport(db(), { organizationId: seeded.organizationId }, row.id))!;
+    expect(report.name).toBe(DEMO_MIXED_STACK_NAME);
+    expect(report.measurements_data.close_up).toHaveLength(2);
+    expect(report.measurements_data.far_away).toHaveLength(1);
+    expect(report.log_count).toBeGreaterThan(0);
+    expect(report.average_jas).not.toBeNull();
+    expect(report.tons_per_m3).not.toBeNull();
+    expect(report.public_token).not.toBeNull();
   });
 });
 
