@@ -10,6 +10,7 @@ import {
   webCookie,
 } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
+import { download, readXlsx, waitForExport } from "#tests/helpers/exports";
 import { api } from "#tests/helpers/http";
 import { getMixedStackReport } from "~/models/mixed-stack-report.server";
 import { publicLinkOf, rotatePublicLink, deletePublicLink } from "~/models/public-link.server";
@@ -369,3 +370,64 @@ async function fetchForm(path: string, cookie: string, body: URLSearchParams) {
   });
   return { status: r.status, headers: r.headers };
 }
+
+describe("mixed_stack_report_excel", () => {
+  it("writes the figures and both groups, read back with exceljs; 404 for another organisation's report", async () => {
+    const w = await world();
+    const report = await createReport(w, "Excel delivery");
+    await api(`${base}/${report.id}/add_measurements`, {
+      token: w.token,
+      json: { category: "close_up", measurement_ids: [w.closeUp.id] },
+    });
+    await api(`${base}/${report.id}/add_measurements`, {
+      token: w.token,
+      json: { category: "far_away", measurement_ids: [w.farAway.id] },
+    });
+    await api(`${base}/${report.id}`, { method: "PATCH", token: w.token, json: { total_delivery_tons: 10.75 } });
+    const res = await api("/api/web_app/excel_exports", {
+      token: w.token,
+      json: { report_type: "mixed_stack_report_excel", mixed_stack_report_id: report.id },
+    });
+    expect(res.status, JSON.stringify(res.data)).toBe(201);
+    expect((await waitForExport(res.data.id)).status).toBe(1);
+    const wb = await readXlsx((await download(res.data.id, { cookie: w.cookie })).body);
+    const summary = wb.getWorksheet("Summary")!;
+    const byLabel = new Map<string, unknown>();
+    summary.eachRow((row, n) => {
+      if (n > 1) byLabel.set(String(row.getCell(1).value), row.getCell(2).value ?? row.getCell(3).value);
+    });
+    expect(byLabel.get("Report name")).toBe("Excel delivery");
+    expect(byLabel.get("Total delivery")).toBe(10.75);
+    expect(byLabel.get("Number of logs")).toBe(4);
+    expect(byLabel.get("Average diameter")).toBe(20.5);
+    expect(byLabel.get("Average JAS diameter")).toBe(19.5);
+    expect(byLabel.get("Weight per cubic metre")).toBe(0.86);
+    expect(byLabel.get("Cubic metres per ton")).toBe(1.163);
+    const sheet = wb.getWorksheet("Measurements")!;
+    expect(sheet.rowCount).toBe(3);
+    expect([
+      sheet.getRow(2).getCell(1).value,
+      sheet.getRow(2).getCell(2).value,
+      sheet.getRow(2).getCell(4).value,
+    ]).toEqual(["Close up", w.closeUp.id, 4]);
+    expect([
+      sheet.getRow(3).getCell(1).value,
+      sheet.getRow(3).getCell(2).value,
+      sheet.getRow(3).getCell(5).value,
+    ]).toEqual(["Far away", w.farAway.id, 12.5]);
+
+    const o = await world();
+    const foreign = await api("/api/web_app/excel_exports", {
+      token: o.token,
+      json: { report_type: "mixed_stack_report_excel", mixed_stack_report_id: report.id },
+    });
+    expect(foreign.status).toBe(404);
+    const off = await world({ features: [] });
+    const gated = await api("/api/web_app/excel_exports", {
+      token: off.token,
+      json: { report_type: "mixed_stack_report_excel", mixed_stack_report_id: report.id },
+    });
+    expect(gated.status).toBe(422);
+    expect(gated.data.error).toBe("feature_unavailable");
+  });
+});

@@ -1,6 +1,7 @@
 import { fieldErrors } from "~/utils/api.server";
 import { ReportTypeFieldSchema } from "~/utils/schemas/export";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
+import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
 import { dashboardExcel } from "./timber/dashboard-excel.server";
 import { logByLogExcel } from "./timber/log-by-log-excel.server";
 import { measurementPdf } from "./timber/measurement-pdf.server";
@@ -15,6 +16,7 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   preciseLogByLogExcel,
   measurementPdf,
   lumberDashboardExcel,
+  mixedStackReportExcel,
 ];
 
 /**

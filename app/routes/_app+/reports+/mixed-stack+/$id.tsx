@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MixedStackFigures, MixedStackGroups } from "~/components/mixed-stack/mixed-stack-figures";
 import { PublicLinkPanel } from "~/components/public-links/public-link-dialog";
@@ -106,6 +107,12 @@ export default function MixedStackReportPage() {
           {report.name}
         </h1>
         <div className="page-actions">
+          <ExportButton
+            kind="excel"
+            reportType="mixed_stack_report_excel"
+            fields={{ mixed_stack_report_id: report.id }}
+            label={t("excel.button")}
+          />
           <Link className="btn" to="/reports/mixed-stack">
             {t("back")}
           </Link>
