@@ -318,6 +318,9 @@ describe("mixed stack screens", () => {
       form: { intent: "save", name: "Kept name", total_delivery_tons: "1.234" },
     });
     expect(bad.status).toBe(422);
+    // Without JavaScript the form comes back with the error beside the field and the typed values.
+    expect(bad.data).toContain('value="Kept name"');
+    expect(bad.data).toContain("Use at most two decimals");
     const ok = await api(`/mixed_stack_reports/${id}`, {
       cookie: w.cookie,
       form: { intent: "save", name: "Saved name", total_delivery_tons: "3.5" },
@@ -336,6 +339,30 @@ describe("mixed stack screens", () => {
     const list = await api("/reports/mixed-stack", { cookie: w.cookie, headers: { Accept: "text/html" } });
     expect(list.data).toContain("Saved name");
     expect(list.data).toContain("3,500 kg");
+  });
+});
+
+describe("mixed stack screens in the user's language", () => {
+  it("an Estonian user reads the report in Estonian with Estonian numbers", async () => {
+    const w = await world();
+    const report = await createReport(w);
+    await api(`${base}/${report.id}/add_measurements`, {
+      token: w.token,
+      json: { category: "close_up", measurement_ids: [w.closeUp.id] },
+    });
+    const admin = await db()
+      .selectFrom("roles")
+      .select("user_id")
+      .where("organization_id", "=", w.org.id)
+      .where("name", "=", "admin")
+      .executeTakeFirstOrThrow();
+    await db().updateTable("users").set({ locale: "et" }).where("id", "=", admin.user_id).execute();
+    const page = await api(`/reports/mixed-stack/${report.id}`, { cookie: w.cookie, headers: { Accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.data).toContain("Keskmine JAS-läbimõõt");
+    expect(page.data).toContain("19,5 cm");
+    expect(page.data).toContain("Lähivõte");
+    expect(page.data).not.toContain("Average JAS diameter");
   });
 });
 
