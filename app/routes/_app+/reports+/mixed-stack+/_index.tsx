@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -88,6 +88,20 @@ export default function MixedStackReportsList() {
   );
 }
 
+/** Not allowed or not found: the app's error screen; any other failure: a danger alert on the list's page. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const error = useRouteError();
+  const { t } = useTranslation("mixed-stack");
+  if (isRouteErrorResponse(error) && error.status < 500) return <GeneralErrorBoundary />;
+  return (
+    <div className="page">
+      <h1 className="page-title">{t("list.title")}</h1>
+      <div className="alert alert-danger" role="alert" data-testid="mixed-stack-load-failed">
+        {t("list.loadFailed")}{" "}
+        <Link to="/reports/mixed-stack" reloadDocument>
+          {t("list.retry")}
+        </Link>
+      </div>
+    </div>
+  );
 }
