@@ -4,14 +4,16 @@ import type { PublicGrant } from "./public-link.server";
 
 // What a shared mixed stack report shows its recipient (/mixed_stack_report/public/{token}, GET
 // /api/web_app/mixed_stack_reports/public/{token}): its name, delivered tons, the figures and
-// both groups of measurements (their numbers, log counts and times), read through the grant
-// (its organisation, its id). No other record's data, no people, no thumbnails' private URLs:
-// a measurement's photo is opened only by its own link (docs/decisions/013-public-links.md).
+// both groups of measurements (their numbers, log counts, times and thumbnails), read through the
+// grant (its organisation, its id). No other record's data and no people; a thumbnail is served
+// through the report's token (only of a measurement in the report), never a measurement's photo
+// or logs (docs/decisions/013-public-links.md).
 
 type Grant = Pick<PublicGrant, "organizationId" | "recordId" | "organizationName" | "timeZone">;
 
 export interface PublicMixedStackItem {
   id: number;
+  photo_thumbnail: string | null;
   log_count: number;
   taken_at: Date;
   volume: { value: number; unit: "m^3" };
@@ -34,11 +36,41 @@ export interface PublicMixedStackView {
   time_zone: string;
 }
 
-export async function readPublicMixedStackReport(db: DB, grant: Grant): Promise<PublicMixedStackView | undefined> {
+/** The thumbnail key of a live measurement in the shared report, or undefined. */
+export async function publicMixedStackThumbnailKey(
+  db: DB,
+  grant: Pick<PublicGrant, "organizationId" | "recordId">,
+  measurementId: number,
+) {
+  const row = await db
+    .selectFrom("mixed_stack_report_measurements as rm")
+    .innerJoin("measurements as m", "m.id", "rm.measurement_id")
+    .select("m.photo_thumbnail_key")
+    .where("rm.mixed_stack_report_id", "=", grant.recordId)
+    .where("rm.organization_id", "=", grant.organizationId)
+    .where("rm.measurement_id", "=", measurementId)
+    .where("m.organization_id", "=", grant.organizationId)
+    .where("m.deleted_at", "is", null)
+    .executeTakeFirst();
+  return row?.photo_thumbnail_key ?? undefined;
+}
+
+export async function readPublicMixedStackReport(
+  db: DB,
+  grant: Grant,
+  token: string,
+): Promise<PublicMixedStackView | undefined> {
   const r = await readMixedStackReport(db, grant.organizationId, grant.recordId);
   if (!r) return undefined;
-  const item = (m: { id: number; log_count: number; taken_at: Date; volume: number }): PublicMixedStackItem => ({
+  const item = (m: {
+    id: number;
+    log_count: number;
+    taken_at: Date;
+    volume: number;
+    photo_thumbnail: string | null;
+  }): PublicMixedStackItem => ({
     id: m.id,
+    photo_thumbnail: m.photo_thumbnail ? `/mixed_stack_report/public/${token}/thumbnails/${m.id}` : null,
     log_count: m.log_count,
     taken_at: m.taken_at,
     volume: { value: m.volume, unit: "m^3" },

@@ -46,7 +46,7 @@ export async function loadPublicMixedStackReport(
 ) {
   const grant = await requirePublicGrant(request, context, token, "mixed_stack_report");
   const { language } = await publicLanguage(request);
-  const view = await readPublicMixedStackReport(db(), grant);
+  const view = await readPublicMixedStackReport(db(), grant, token!);
   if (!view) publicNotFound();
   return { view, title: `${view.name} · ${view.organization.name}`, language };
 }

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { seedDemo } from "#db/seed/demo";
 import { DEMO_MIXED_STACK_NAME, seedMixedStack } from "#db/seed/mixed-stack";
@@ -11,7 +12,7 @@ import {
 } from "#tests/factories";
 import { snapshotTables } from "#tests/helpers/db";
 import { download, readXlsx, waitForExport } from "#tests/helpers/exports";
-import { api } from "#tests/helpers/http";
+import { api, baseUrl } from "#tests/helpers/http";
 import { getMixedStackReport } from "~/models/mixed-stack-report.server";
 import { publicLinkOf, rotatePublicLink, deletePublicLink } from "~/models/public-link.server";
 import { fileStorage } from "~/services/file-storage.server";
@@ -255,6 +256,15 @@ describe("mixed stack report public page and JSON", () => {
     });
     await api(`${base}/${report.id}`, { method: "PATCH", token: w.token, json: { total_delivery_tons: 10.75 } });
     const token = report.public_token;
+    // Thumbnails of a measurement in the report and of one outside it.
+    const thumb = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3a5" } })
+      .jpeg()
+      .toBuffer();
+    for (const m of [w.closeUp, w.other]) {
+      const key = `organizations/${w.org.id}/measurements/${m.id}/thumb.jpg`;
+      await fileStorage().put(key, thumb);
+      await db().updateTable("measurements").set({ photo_thumbnail_key: key }).where("id", "=", m.id).execute();
+    }
 
     const data = await api(`${base}/public/${token}`);
     expect(data.status).toBe(200);
@@ -267,8 +277,14 @@ describe("mixed stack report public page and JSON", () => {
       tons_per_m3: 0.86,
       organization: { name: `Forest ${w.marker}` },
     });
+    const thumbPath = `/mixed_stack_report/public/${token}/thumbnails/${w.closeUp.id}`;
+    expect(data.data.data.measurements_data.close_up[0].photo_thumbnail).toBe(thumbPath);
+    const image = await fetch(`${baseUrl()}${thumbPath}`);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(thumb)).toBe(true);
+    expect((await api(`/mixed_stack_report/public/${token}/thumbnails/${w.other.id}`)).status).toBe(404);
     const json = JSON.stringify(data.data);
-    for (const secret of [`Yard ${w.marker}`, `admin-${w.marker}`, `Comment ${w.marker}`, "photo", "public_token"])
+    for (const secret of [`Yard ${w.marker}`, `admin-${w.marker}`, `Comment ${w.marker}`, "/files/", "public_token"])
       expect(json).not.toContain(secret);
     expect(Object.keys(data.data.data)).not.toContain("id");
     expect(json).not.toContain(`"id":${w.other.id},`);
@@ -286,6 +302,7 @@ describe("mixed stack report public page and JSON", () => {
     await rotatePublicLink(db(), ctx, "mixed_stack_report", report.id);
     expect((await api(`${base}/public/${token}`)).status).toBe(404);
     expect((await api(`/mixed_stack_report/public/${token}`)).status).toBe(404);
+    expect((await api(thumbPath)).status).toBe(404);
     const rotated = (await publicLinkOf(db(), ctx, "mixed_stack_report", report.id))!.token!;
     expect((await api(`${base}/public/${rotated}`)).status).toBe(200);
     await deletePublicLink(db(), ctx, "mixed_stack_report", report.id);

@@ -362,6 +362,10 @@ const ROUTES: Record<string, Check> = {
   },
   "api+/web_app+/mixed_stack_reports+/public.$token.ts": { kind: "token", why: "one shared mixed stack report" },
   "_public+/mixed_stack_report.public.$token.tsx": { kind: "token", why: "one shared mixed stack report" },
+  "_public+/mixed_stack_report.public.$token_.thumbnails.$id.ts": {
+    kind: "token",
+    why: "a thumbnail of a measurement in the shared mixed stack report only",
+  },
   "_app+/reports+/mixed-stack+/$id.tsx": {
     kind: "id",
     call: (w, _t, cookie) => api(`/reports/mixed-stack/${w.mixedStackReportId}`, { cookie }),

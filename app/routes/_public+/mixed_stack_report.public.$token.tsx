@@ -31,6 +31,7 @@ export default function PublicMixedStackReportPage() {
     id: m.id,
     log_count: m.log_count,
     taken_at: m.taken_at,
+    photo_thumbnail: m.photo_thumbnail,
   });
   return (
     <article className="public-record" data-testid="public-mixed-stack">
