@@ -49,6 +49,7 @@ export const NAMESPACES = [
   "inventories",
   "trucks",
   "analysis",
+  "mixed-stack",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

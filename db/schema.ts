@@ -681,10 +681,34 @@ export interface AnalyzeReportCasesTable {
   resolved_by: number | null;
 }
 
+export type MixedStackCategory = "close_up" | "far_away";
+
+export interface MixedStackReportsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  /** Delivered weight in metric tons (2 decimals), null until given. */
+  total_delivery_tons: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MixedStackReportMeasurementsTable {
+  id: Generated<number>;
+  organization_id: number;
+  mixed_stack_report_id: number;
+  measurement_id: number;
+  category: MixedStackCategory;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   inventories: InventoriesTable;
   analyze_reports: AnalyzeReportsTable;
   analyze_report_cases: AnalyzeReportCasesTable;
+  mixed_stack_reports: MixedStackReportsTable;
+  mixed_stack_report_measurements: MixedStackReportMeasurementsTable;
   public_links: PublicLinksTable;
   public_rate_limits: PublicRateLimitsTable;
   diameter_profiles: DiameterProfilesTable;

@@ -15,5 +15,6 @@ export * from "./container";
 export * from "./lumber";
 export * from "./diameter-classes";
 export * from "./summary";
+export * from "./mixed-stack";
 export * from "./timber-measurement";
 export * from "./inventory";

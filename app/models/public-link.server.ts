@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, PublicLink } from "#db/schema";
 import { canEditIn } from "~/models/measurement-kind.server";
+import { canEditMixedStackReports, mixedStackReportExists } from "~/models/mixed-stack-report.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import { ForbiddenError, NotFoundError } from "~/utils/errors";
@@ -72,6 +73,12 @@ export const PUBLIC_KINDS = {
       ),
     mayShare: async (_db, ctx) => ctx.isAdmin,
     path: (token) => `/public_storage/${token}`,
+  },
+  /** A mixed stack report: /mixed_stack_report/public/{token}. Those who may edit reports share them. */
+  mixed_stack_report: {
+    exists: (db, organizationId, id) => mixedStackReportExists(db, organizationId, id),
+    mayShare: async (_db, ctx) => canEditMixedStackReports(ctx),
+    path: (token) => `/mixed_stack_report/public/${token}`,
   },
 } satisfies Record<string, PublicKindPlug>;
 

@@ -1,4 +1,5 @@
 import { readPublicMeasurement } from "~/models/public-measurement.server";
+import { readPublicMixedStackReport } from "~/models/public-mixed-stack.server";
 import { readPublicStorage } from "~/models/public-storage.server";
 import { db } from "~/utils/db.server";
 import { pageNumber, publicLanguage, publicNotFound, requirePublicGrant } from "~/utils/public-route.server";
@@ -35,4 +36,17 @@ export async function loadPublicStorage(
   const view = await readPublicStorage(db(), grant, token!, number, t);
   if (!view) publicNotFound();
   return { view, title: `${view.storage.name} · ${view.storage.organization.name}` };
+}
+
+/** A shared mixed stack report: its page (/mixed_stack_report/public) and its JSON. */
+export async function loadPublicMixedStackReport(
+  request: Request,
+  context: AppLoadContext | undefined,
+  token: string | undefined,
+) {
+  const grant = await requirePublicGrant(request, context, token, "mixed_stack_report");
+  const { language } = await publicLanguage(request);
+  const view = await readPublicMixedStackReport(db(), grant, token!);
+  if (!view) publicNotFound();
+  return { view, title: `${view.name} · ${view.organization.name}`, language };
 }

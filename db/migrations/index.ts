@@ -12,6 +12,7 @@ import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
 import * as inventories from "./2026_11_27_0013_inventories";
 import * as trucks from "./2026_11_27_0016_trucks";
 import * as analyzeReports from "./2026_11_27_0015_analyze_reports";
+import * as mixedStackReports from "./2026_11_27_0019_mixed_stack_reports";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0013_inventories": inventories,
   "2026_11_27_0016_trucks": trucks,
   "2026_11_27_0015_analyze_reports": analyzeReports,
+  "2026_11_27_0019_mixed_stack_reports": mixedStackReports,
 };

@@ -6,6 +6,7 @@ import { seedAnalysis } from "./analysis";
 import { DEMO, seedDemo } from "./demo";
 import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedInventories } from "./inventories";
+import { seedMixedStack } from "./mixed-stack";
 import { seedPublicLinks } from "./public-links";
 import { seedTrucks } from "./trucks";
 
@@ -21,6 +22,7 @@ try {
   await seedInventories(db(), result.organizationId, { log: (l) => console.log(l) });
   await seedTrucks(db(), result.organizationId, { log: (l) => console.log(l) });
   await seedAnalysis(db(), fileStorage(), result.organizationId, { log: (l) => console.log(l) });
+  await seedMixedStack(db(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();

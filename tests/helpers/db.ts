@@ -10,6 +10,8 @@ const TABLES = [
   "inventories",
   "analyze_report_cases",
   "analyze_reports",
+  "mixed_stack_report_measurements",
+  "mixed_stack_reports",
   "public_links",
   "exports",
   "local_checkouts",

@@ -100,6 +100,10 @@ const WRITES: Record<string, string[]> = {
   ReferenceSchema: ["measurement_references"],
   SearchSchema: [],
   StorageSchema: ["storages"],
+  MixedStackCreateSchema: ["mixed_stack_reports"],
+  MixedStackPatchSchema: ["mixed_stack_reports"],
+  MixedStackAddSchema: ["mixed_stack_report_measurements"],
+  MixedStackRemoveSchema: [],
 };
 
 async function payloadSchemas() {

@@ -55,6 +55,7 @@ type World = {
   truckRouteId: number;
   analyzeReportId: number;
   analyzeCaseId: number;
+  mixedStackReportId: number;
   marker: string;
 };
 type Check =
@@ -366,6 +367,51 @@ const ROUTES: Record<string, Check> = {
     kind: "id",
     call: (w, _t, cookie) => api(`/measurements/timber/${w.measurementId}`, { cookie }),
   },
+  // Mixed stack reports: the report of the path is looked up in the caller's organisation first.
+  "api+/web_app+/mixed_stack_reports+/_route.ts": {
+    kind: "list",
+    path: "/api/web_app/mixed_stack_reports",
+    features: ["mixed_stack_reports"],
+  },
+  "api+/web_app+/mixed_stack_reports+/$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/mixed_stack_reports/${w.mixedStackReportId}`, {
+        method: "PATCH",
+        token,
+        json: { name: "taken over", total_delivery_tons: 1 },
+      }),
+  },
+  "api+/web_app+/mixed_stack_reports+/$id.add_measurements.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/mixed_stack_reports/${w.mixedStackReportId}/add_measurements`, {
+        token,
+        json: { category: "close_up", measurement_ids: [w.measurementId] },
+      }),
+  },
+  "api+/web_app+/mixed_stack_reports+/$id.remove_measurements.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/mixed_stack_reports/${w.mixedStackReportId}/remove_measurements`, {
+        token,
+        json: { measurement_ids: [w.measurementId] },
+      }),
+  },
+  "api+/web_app+/mixed_stack_reports+/public.$token.ts": { kind: "token", why: "one shared mixed stack report" },
+  "_public+/mixed_stack_report.public.$token.tsx": { kind: "token", why: "one shared mixed stack report" },
+  "_public+/mixed_stack_report.public.$token_.thumbnails.$id.ts": {
+    kind: "token",
+    why: "a thumbnail of a measurement in the shared mixed stack report only",
+  },
+  "_app+/reports+/mixed-stack+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/reports/mixed-stack/${w.mixedStackReportId}`, { cookie }),
+  },
+  "_app+/mixed_stack_reports.$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/mixed_stack_reports/${w.mixedStackReportId}`, { cookie }),
+  },
   "_app+/storages+/$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/storages/${w.storageId}`, { cookie }) },
   "api+/web_app+/users+/switch_organization.$id.ts": {
     kind: "id",
@@ -630,6 +676,14 @@ async function world(): Promise<World> {
     ),
     truckMeasurementId: truck.id,
     truckRouteId: truckRoute.id,
+    mixedStackReportId: Number(
+      (
+        await db()
+          .insertInto("mixed_stack_reports")
+          .values({ organization_id: org.id, name: `${marker} delivery` })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    ),
     marker,
   };
 }

@@ -13,7 +13,14 @@ type Link = SerializeFrom<PublicLinkScreen>;
  * (the old one stops at once) and stop sharing. Plain forms: the screen's action handles the
  * public-link intents (app/utils/public-link-form.server.ts), with or without JavaScript.
  */
-export function PublicLinkPanel({ link, kind }: { link: Link; kind: "measurement" | "storage" }) {
+type LinkKind = "measurement" | "storage" | "mixed_stack_report";
+const INTRO: Record<LinkKind, string> = {
+  measurement: "link.introMeasurement",
+  storage: "link.introStorage",
+  mixed_stack_report: "mixed-stack:link.intro",
+};
+
+export function PublicLinkPanel({ link, kind }: { link: Link; kind: LinkKind }) {
   const { t } = useTranslation("public");
   const format = useFormat();
   const busy = useNavigation().state === "submitting";
@@ -38,7 +45,7 @@ export function PublicLinkPanel({ link, kind }: { link: Link; kind: "measurement
   );
   return (
     <div className="public-link-panel" data-testid="public-link-panel">
-      <p className="muted">{t(kind === "storage" ? "link.introStorage" : "link.introMeasurement")}</p>
+      <p className="muted">{t(INTRO[kind])}</p>
       {link.vmu && kind === "measurement" ? <p className="muted small">{t("link.vmu")}</p> : null}
       {link.url ? (
         <>
@@ -92,7 +99,7 @@ export function PublicLinkPanel({ link, kind }: { link: Link; kind: "measurement
 }
 
 /** The detail page's public-link button: opens the panel in place (a disclosure, so it works without JavaScript). */
-export function PublicLinkDialog({ link, kind }: { link: Link; kind: "measurement" | "storage" }) {
+export function PublicLinkDialog({ link, kind }: { link: Link; kind: LinkKind }) {
   const { t } = useTranslation("public");
   return (
     <details className="dropdown public-link-dialog" data-testid="public-link-dialog">

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExpandToggle, Pager } from "~/components/measurements/pager";
 import { InventoryActionForm } from "~/components/inventories/confirm-form";
+import { ExpandToggle, Pager } from "~/components/measurements/pager";
 import { CopyLinkButton } from "~/components/public-links/copy-link-button";
 import { Icon } from "~/components/ui/icon";
 import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
@@ -67,6 +67,7 @@ export function StoragesTable({
   isAdmin,
   origin,
   inventories = false,
+  mixedStackReports = [],
 }: {
   storages: StorageRow[];
   expanded: Expanded | null;
@@ -79,6 +80,8 @@ export function StoragesTable({
   origin: string;
   /** The organisation has the inventories feature: the menu offers "Create inventory". */
   inventories?: boolean;
+  /** The organisation's mixed stack reports, when it has the feature and the caller may edit them. */
+  mixedStackReports?: Array<{ id: number; name: string }>;
 }) {
   const { t } = useTranslation("timber");
   const format = useFormat();
@@ -144,6 +147,7 @@ export function StoragesTable({
                         hydrated={hydrated}
                         allStorages={allStorages.filter((x) => x.id !== s.id)}
                         canEdit={s.canEdit}
+                        mixedStackReports={mixedStackReports}
                       />
                     </td>
                   </tr>
@@ -271,6 +275,7 @@ function MeasurementsList({
   hydrated,
   allStorages,
   canEdit,
+  mixedStackReports,
 }: {
   expanded: Expanded;
   hrefWith: (changes: Record<string, string | null>) => string;
@@ -282,6 +287,7 @@ function MeasurementsList({
   hydrated: boolean;
   allStorages: Array<{ id: number; name: string }>;
   canEdit: boolean;
+  mixedStackReports: Array<{ id: number; name: string }>;
 }) {
   const { t } = useTranslation("timber");
   const groups: Array<{ month: string; items: ListMeasurement[] }> = [];
@@ -389,8 +395,47 @@ function MeasurementsList({
           >
             {t("bulk.delete")}
           </button>
+          {mixedStackReports.length ? <MixedStackBulk reports={mixedStackReports} /> : null}
         </div>
       ) : null}
     </Form>
+  );
+}
+
+/** The bulk bar's "attach to a mixed stack report" as close up or far away (plain form buttons). */
+function MixedStackBulk({ reports }: { reports: Array<{ id: number; name: string }> }) {
+  const { t } = useTranslation("mixed-stack");
+  return (
+    <span className="bulk-mixed-stack" data-testid="bulk-mixed-stack">
+      <label className="sr-only" htmlFor="bulk-mixed-stack-report">
+        {t("bulk.report")}
+      </label>
+      <select id="bulk-mixed-stack-report" name="mixed_stack_report_id" defaultValue="">
+        <option value="">{t("bulk.report")}</option>
+        {reports.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        name="intent"
+        value="mixed-stack-close_up"
+        className="btn btn-small"
+        data-testid="bulk-mixed-stack-close_up"
+      >
+        {t("bulk.addCloseUp")}
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="mixed-stack-far_away"
+        className="btn btn-small"
+        data-testid="bulk-mixed-stack-far_away"
+      >
+        {t("bulk.addFarAway")}
+      </button>
+    </span>
   );
 }

@@ -1,9 +1,10 @@
-import { ForbiddenError, NotFoundError, TimberValidationError } from "~/models/measurement-kind.server";
+import { ForbiddenError, NotFoundError } from "~/models/measurement-kind.server";
+import { addMixedStackMeasurements } from "~/models/mixed-stack-report.server";
 import { DefaultStorageError, deleteStorage } from "~/models/storage.server";
 import { deleteMeasurements, moveMeasurements } from "~/models/timber.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
-import { unknownIntent } from "~/utils/errors";
+import { unknownIntent, ValidationError } from "~/utils/errors";
 import { isPublicLinkIntent, publicLinkAction } from "~/utils/public-link-form.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -42,6 +43,22 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
         await deleteMeasurements(db(), ctx, ids);
         return redirectWithToast(to, { type: "success", key: "timber:bulk.deleted", values: { count: ids.length } });
       }
+      case "mixed-stack-close_up":
+      case "mixed-stack-far_away": {
+        // The bulk bar's "attach to a mixed stack report" (feature mixed_stack_reports).
+        if (!ctx.features.includes("mixed_stack_reports")) throw new ForbiddenError();
+        if (!ids.length) return redirectWithToast(to, { type: "warning", key: "timber:bulk.nothingSelected" });
+        const reportId = Number(form.get("mixed_stack_report_id"));
+        if (!Number.isInteger(reportId) || reportId <= 0)
+          return redirectWithToast(to, { type: "warning", key: "mixed-stack:errors.chooseReport" });
+        const category = intent === "mixed-stack-close_up" ? "close_up" : "far_away";
+        await addMixedStackMeasurements(db(), ctx, reportId, category, ids);
+        return redirectWithToast(to, {
+          type: "success",
+          key: `mixed-stack:toast.attached_${category}`,
+          values: { count: ids.length },
+        });
+      }
       case "delete-storage": {
         if (!ctx.isAdmin) throw new ForbiddenError();
         const ok = await deleteStorage(db(), ctx, storageId);
@@ -55,7 +72,7 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
   } catch (error) {
     if (error instanceof DefaultStorageError)
       return redirectWithToast(to, { type: "warning", key: "timber:menu.defaultNoDelete" });
-    if (error instanceof TimberValidationError) {
+    if (error instanceof ValidationError) {
       const key = Object.values(error.errors)[0]?.[0] ?? "timber:errors.failed";
       return redirectWithToast(to, { type: "error", key });
     }

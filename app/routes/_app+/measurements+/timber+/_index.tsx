@@ -13,6 +13,7 @@ import { StoragesTable } from "~/components/timber/storages-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { listStorages } from "~/models/lookup.server";
 import { canEdit } from "~/models/measurement-kind.server";
+import { canEditMixedStackReports, listMixedStackReports } from "~/models/mixed-stack-report.server";
 import { dashboardStorages, searchMeasurements } from "~/models/timber-dashboard.server";
 import { listTimberLookups } from "~/models/timber-lookups.server";
 import type { AppLoader } from "~/routes/_app+/_layout";
@@ -25,7 +26,9 @@ import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
 import { useRealtime } from "~/utils/use-realtime";
 import { handleDashboardAction } from "./_index.server";
 
-export const handle = { i18n: ["timber", "measurements", "lookups", "exports", "public", "inventories"] };
+export const handle = {
+  i18n: ["timber", "measurements", "lookups", "exports", "public", "inventories", "mixed-stack"],
+};
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: leafletCss },
@@ -37,10 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
   const url = new URL(request.url);
   const { filter, values, filterErrors, range, ranges, openId, page } = readDashboardQuery(url, ctx.user.time_zone);
-  const [storages, lookups, allStorages] = await Promise.all([
+  const withMixedStack = ctx.features.includes("mixed_stack_reports") && canEditMixedStackReports(ctx);
+  const [storages, lookups, allStorages, mixedStackReports] = await Promise.all([
     dashboardStorages(db(), ctx, filter),
     listTimberLookups(db(), ctx, await i18nServer.getFixedT(ctx.user.locale, "lookups")),
     listStorages(db(), ctx),
+    withMixedStack ? listMixedStackReports(db(), ctx) : [],
   ]);
   const openStorage = openId ? storages.find((s) => s.id === openId) : undefined;
   const expanded = openStorage
@@ -61,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filterErrors,
     storages: storages.map((s) => ({ ...s, canEdit: canEdit(ctx, s) })),
     allStorages: allStorages.map((s) => ({ id: s.id, name: s.name })),
+    mixedStackReports: mixedStackReports.map((r) => ({ id: r.id, name: r.name })),
     expanded:
       expanded && openStorage
         ? {
@@ -172,6 +178,7 @@ export default function TimberDashboard() {
               isAdmin={data.isAdmin}
               origin={data.origin}
               inventories={appData?.features.includes("inventories") ?? false}
+              mixedStackReports={data.mixedStackReports}
             />
           </section>
           <MapPanel storages={data.storages} filterQuery={filterQuery} />
