@@ -8,10 +8,10 @@ import * as lumberMeasurements from "./2026_11_21_0009_lumber_measurements";
 import * as measurementKindPhotos from "./2026_11_21_0010_measurement_kind_photos";
 import * as securityHardening from "./2026_11_23_0011_security_hardening";
 import * as publicLinks from "./2026_11_27_0012_public_links";
-import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
 import * as inventories from "./2026_11_27_0013_inventories";
-import * as trucks from "./2026_11_27_0016_trucks";
 import * as analyzeReports from "./2026_11_27_0015_analyze_reports";
+import * as trucks from "./2026_11_27_0016_trucks";
+import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
 import * as mixedStackReports from "./2026_11_27_0019_mixed_stack_reports";
 import type { Migration } from "kysely";
 

@@ -1,7 +1,7 @@
 import { fieldErrors } from "~/utils/api.server";
 import { ReportTypeFieldSchema } from "~/utils/schemas/export";
-import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { inventoriesExcel } from "./inventories/inventories-excel.server";
+import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
 import { dashboardExcel } from "./timber/dashboard-excel.server";
 import { logByLogExcel } from "./timber/log-by-log-excel.server";
