@@ -63,9 +63,10 @@ describe("recent measurement mode", () => {
     const cookie = await webCookie(user.id);
     expect((await api("/measurements/container", { cookie })).status).toBe(200);
     expect(await modeOf(user.id)).toBe("timber");
-    await db().updateTable("users").set({ recent_measurement_mode: "truck" }).where("id", "=", user.id).execute();
+    // Container measurements are still a placeholder: a mode remembered there never opens it.
+    await db().updateTable("users").set({ recent_measurement_mode: "container" }).where("id", "=", user.id).execute();
     expect((await api("/measurements/timber", { cookie })).status).toBe(200);
-    expect(await modeOf(user.id)).toBe("truck");
+    expect(await modeOf(user.id)).toBe("container");
     const landing = await api("/measurements", { cookie });
     expect(landing.headers.get("location")).toBe("/measurements/timber");
   });
