@@ -359,6 +359,22 @@ describe("mixed stack screens", () => {
   });
 });
 
+describe("starting a mixed stack report from the analysis area", () => {
+  it("/analyze_reports/new/mixedendstack shows the same form and creates a named report", async () => {
+    const w = await world();
+    const page = await api("/analyze_reports/new/mixedendstack", { cookie: w.cookie });
+    expect(page.status).toBe(200);
+    const created = await api("/analyze_reports/new/mixedendstack", {
+      cookie: w.cookie,
+      form: { name: "From analysis" },
+    });
+    expect(created.status).toBe(302);
+    const id = Number(created.headers.get("location")!.match(/^\/reports\/mixed-stack\/(\d+)$/)![1]);
+    const report = await api(`${base}/${id}`, { token: w.token });
+    expect(report.data.name).toBe("From analysis");
+  });
+});
+
 describe("mixed stack screens in the user's language", () => {
   it("an Estonian user reads the report in Estonian with Estonian numbers", async () => {
     const w = await world();
