@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { seedDemo } from "#db/seed/demo";
@@ -356,6 +357,29 @@ describe("mixed stack screens", () => {
     const list = await api("/reports/mixed-stack", { cookie: w.cookie, headers: { Accept: "text/html" } });
     expect(list.data).toContain("Saved name");
     expect(list.data).toContain("3,500 kg");
+  });
+});
+
+describe("the list when loading fails", () => {
+  it("shows the danger alert with a retry link, and the list again once the database answers", async () => {
+    const w = await world();
+    await createReport(w, `Alert ${w.marker}`);
+    // The list's query fails for real: its table is briefly out of reach (files run one at a time).
+    await sql`RENAME TABLE mixed_stack_reports TO mixed_stack_reports_away`.execute(db());
+    let failed;
+    try {
+      failed = await api("/reports/mixed-stack", { cookie: w.cookie, headers: { Accept: "text/html" } });
+    } finally {
+      await sql`RENAME TABLE mixed_stack_reports_away TO mixed_stack_reports`.execute(db());
+    }
+    expect(failed.status).toBe(500);
+    expect(failed.data).toContain('data-testid="mixed-stack-load-failed"');
+    expect(failed.data).toContain('href="/reports/mixed-stack"');
+    expect(failed.data).not.toContain(`Alert ${w.marker}`);
+    const again = await api("/reports/mixed-stack", { cookie: w.cookie, headers: { Accept: "text/html" } });
+    expect(again.status).toBe(200);
+    expect(again.data).not.toContain("mixed-stack-load-failed");
+    expect(again.data).toContain(`Alert ${w.marker}`);
   });
 });
 
