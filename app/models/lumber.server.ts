@@ -10,6 +10,7 @@ import {
   TimberValidationError,
   type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import { photoUrl } from "~/models/measurement-photo.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
@@ -126,6 +127,7 @@ function insidePhoto(
 export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: number, patch: LumberPatch) {
   return db.transaction().execute(async (trx) => {
     const m = await openEditableRow(trx, ctx, "lumber", id);
+    const before = await snapshotMeasurements(trx, ctx, "lumber", [id]);
 
     const planks = await getPlanks(trx, ctx, id);
     const live = new Map(planks.filter((p) => !p.is_deleted).map((p) => [p.id, p]));
@@ -219,6 +221,7 @@ export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: numbe
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
+    await recordHistory(trx, ctx, actorOf(ctx), "lumber", "edited", before);
     return (await getLumberMeasurementRow(trx, ctx, id))!;
   });
 }

@@ -317,6 +317,10 @@ const ROUTES: Record<string, Check> = {
     kind: "id",
     call: (w, token) => api(`/api/web_app/measurements/${w.measurementId}`, { token }),
   },
+  "api+/web_app+/measurements+/$id.history.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/measurements/${w.measurementId}/history`, { token }),
+  },
   "api+/web_app+/measurements+/markers.storage.$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/measurements/markers/storage/${w.storageId}`, { token }),
