@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareFormulas } from "./formula-comparison";
 import { doyleBoardFeet } from "./board-foot-rules";
+import { compareFormulas } from "./formula-comparison";
 import { FBM_M3 } from "./units";
 
 // Two logs of 20 cm and 30 cm, 4 m long, measured with the cylinder formula.

@@ -1,5 +1,12 @@
 import { DomainInputError } from "./errors";
-import { LOG_FORMULAS, logVolume, TOP_DIAMETER_FORMULAS, type LogFormula, type LogVolumeUnit, type Species } from "./log-volume";
+import {
+  LOG_FORMULAS,
+  logVolume,
+  TOP_DIAMETER_FORMULAS,
+  type LogFormula,
+  type LogVolumeUnit,
+  type Species,
+} from "./log-volume";
 import { formulaVolumeToCubicMetres } from "./timber-measurement";
 
 // Every formula side by side (docs/decisions/024-trust.md): a photographed measurement's logs

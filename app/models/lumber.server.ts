@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, LumberMeasurement } from "#db/schema";
 import { lumberMeasurementVolumeM3, plankCount, type PlankRect } from "~/domain/lumber";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   getStorageRow,
@@ -10,7 +11,6 @@ import {
   TimberValidationError,
   type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
-import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import { photoUrl } from "~/models/measurement-photo.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";

@@ -52,17 +52,39 @@ export const HISTORY_SPECS: { readonly [K in MeasurementKind]: readonly ChildSpe
       fields: ["x", "y", "r", "d", "v", "cull_id", "assortment_id", "is_deleted"],
       mode: "rows",
     },
-    { name: "references", table: "measurement_references", fk: "measurement_id", fields: ["x1", "y1", "x2", "y2", "size"], mode: "value" },
+    {
+      name: "references",
+      table: "measurement_references",
+      fk: "measurement_id",
+      fields: ["x1", "y1", "x2", "y2", "size"],
+      mode: "value",
+    },
   ],
   lumber: [
-    { name: "planks", table: "planks", fk: "lumber_measurement_id", fields: ["x", "y", "width", "height", "is_deleted"], mode: "rows" },
+    {
+      name: "planks",
+      table: "planks",
+      fk: "lumber_measurement_id",
+      fields: ["x", "y", "width", "height", "is_deleted"],
+      mode: "rows",
+    },
   ],
   truck: [
     {
       name: "loads",
       table: "truck_loads",
       fk: "truck_measurement_id",
-      fields: ["height", "load_width", "log_length", "coefficient", "wood_type_id", "wood_quality_id", "assortment_id", "load_bed_name", "volume"],
+      fields: [
+        "height",
+        "load_width",
+        "log_length",
+        "coefficient",
+        "wood_type_id",
+        "wood_quality_id",
+        "assortment_id",
+        "load_bed_name",
+        "volume",
+      ],
       mode: "rows",
     },
   ],
@@ -99,8 +121,10 @@ export async function snapshotMeasurements(
   for (const row of rows) result.set(Number(row.id), { row, children: opts.children === false ? null : {} });
   if (opts.children === false) return result;
   for (const spec of HISTORY_SPECS[kind]) {
-    const children = (await sql<Row>`SELECT * FROM ${sql.table(spec.table)} WHERE organization_id = ${ctx.organizationId}
-      AND ${sql.ref(spec.fk)} IN (${sql.join(unique)}) ORDER BY id`.execute(trx)).rows;
+    const children = (
+      await sql<Row>`SELECT * FROM ${sql.table(spec.table)} WHERE organization_id = ${ctx.organizationId}
+      AND ${sql.ref(spec.fk)} IN (${sql.join(unique)}) ORDER BY id`.execute(trx)
+    ).rows;
     for (const snap of result.values()) snap.children![spec.name] = [];
     for (const child of children) result.get(Number(child[spec.fk]))?.children![spec.name].push(child);
   }
@@ -216,7 +240,11 @@ export async function recordHistory(
       changes: JSON.stringify(changes),
     });
   }
-  for (let i = 0; i < rows.length; i += 500) await trx.insertInto("measurement_history").values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto("measurement_history")
+      .values(rows.slice(i, i + 500))
+      .execute();
   return rows.length;
 }
 
@@ -253,7 +281,9 @@ export async function recordCreated(
   await recordHistory(trx, ctx, actor, kind, "created", new Map(), [id]);
 }
 
-export const actorOf = (ctx: { organizationId: number; userId?: number }): HistoryActor => ({ userId: ctx.userId ?? null });
+export const actorOf = (ctx: { organizationId: number; userId?: number }): HistoryActor => ({
+  userId: ctx.userId ?? null,
+});
 
 export type HistoryEntry = {
   id: number;

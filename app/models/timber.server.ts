@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database, Measurement } from "#db/schema";
 import { DomainInputError, summarizeMeasurement, type LogFormula, type Species } from "~/domain";
 import { computeTimberMeasurement } from "~/domain/timber-measurement";
+import { actorOf, recordHistory, snapshotMeasurements, withHistory } from "~/models/measurement-history.server";
 import {
   canEdit,
   checkCustomFields,
@@ -15,7 +16,6 @@ import {
   TimberValidationError,
   type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
-import { actorOf, recordHistory, snapshotMeasurements, withHistory } from "~/models/measurement-history.server";
 import { publicTokensOf } from "~/models/public-link.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";

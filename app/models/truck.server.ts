@@ -1,5 +1,6 @@
 import type { Database, TruckLoad, TruckMeasurement } from "#db/schema";
 import { truckLoadVolume, truckVolume } from "~/domain/truck";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   getStorageRow,
@@ -9,7 +10,6 @@ import {
   TimberValidationError,
   type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
-import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import { photoUrl, screenPhotoUrl } from "~/models/measurement-photo.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";

@@ -98,16 +98,14 @@ describe("history of timber measurements", () => {
     expect(length.changes.logs.changed).toBeGreaterThan(0); // every log's volume was recomputed
 
     // Logs: one removed, one added, one moved.
-    const logs = await db()
-      .selectFrom("logs")
-      .selectAll()
-      .where("measurement_id", "=", m.id)
-      .orderBy("id")
-      .execute();
+    const logs = await db().selectFrom("logs").selectAll().where("measurement_id", "=", m.id).orderBy("id").execute();
     const [edit] = await added("timber", m.id, async () => {
       const res = await patchTimber(w, m.id, {
         logs_removed: [logs[0].id],
-        logs: [{ x: 20, y: 20, r: 15 }, { id: logs[1].id, x: logs[1].x + 2 }],
+        logs: [
+          { x: 20, y: 20, r: 15 },
+          { id: logs[1].id, x: logs[1].x + 2 },
+        ],
       });
       expect(res.status, JSON.stringify(res.data)).toBe(200);
     });
@@ -117,7 +115,12 @@ describe("history of timber measurements", () => {
       .where("measurement_id", "=", m.id)
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
-    expect(edit.changes.logs).toMatchObject({ added: 1, removed: 1, added_ids: [newLog.id], removed_ids: [logs[0].id] });
+    expect(edit.changes.logs).toMatchObject({
+      added: 1,
+      removed: 1,
+      added_ids: [newLog.id],
+      removed_ids: [logs[0].id],
+    });
     expect(edit.changes.logs.changed_ids).toContain(logs[1].id);
     expect(edit.volume_before).toBeCloseTo(length.volume_after!, 12);
     expect(edit.volume_after).toBeCloseTo((await timberRow(m.id)).volume, 12);
@@ -259,7 +262,12 @@ describe("history of timber measurements", () => {
     expect(locked.action).toBe("locked");
     expect(locked.changes.fields.inventory_id).toEqual({ before: null, after: created.data.data.id });
     // A locked measurement refuses edits (409) and writes nothing.
-    await added("timber", third.id, async () => expect((await patchTimber(w, third.id, { log_length: 4 })).status).toBe(409), 0);
+    await added(
+      "timber",
+      third.id,
+      async () => expect((await patchTimber(w, third.id, { log_length: 4 })).status).toBe(409),
+      0,
+    );
   });
 });
 
@@ -272,11 +280,23 @@ describe("history of lumber and truck measurements (the kind seam)", () => {
       const res = await api(`/api/web_app/lumber_measurements/${m.id}`, {
         token: w.token,
         method: "PATCH",
-        json: { planks: [{ id: p0.id, width: p0.width - 2 }, { x: 10, y: 12, width: 75, height: 25 }], planks_removed: [p1.id] },
+        json: {
+          planks: [
+            { id: p0.id, width: p0.width - 2 },
+            { x: 10, y: 12, width: 75, height: 25 },
+          ],
+          planks_removed: [p1.id],
+        },
       });
       expect(res.status, JSON.stringify(res.data)).toBe(200);
     });
-    expect(row.changes.planks).toMatchObject({ added: 1, removed: 1, changed: 1, removed_ids: [p1.id], changed_ids: [p0.id] });
+    expect(row.changes.planks).toMatchObject({
+      added: 1,
+      removed: 1,
+      changed: 1,
+      removed_ids: [p1.id],
+      changed_ids: [p0.id],
+    });
     expect(row.volume_before).toBeCloseTo(m.volume, 12);
     expect(row.volume_after).toBeCloseTo(m.volume, 12); // one plank out, one in: the same count
     const [deleted] = await added("lumber", m.id, () =>
@@ -311,7 +331,12 @@ describe("history of lumber and truck measurements (the kind seam)", () => {
     // Before: 12.24 + 10.08 = 22.32 m³; after: 3 x 2.4 x 3 x 0.68 = 14.688 m³.
     expect(row.volume_before).toBeCloseTo(22.32, 10);
     expect(row.volume_after).toBeCloseTo(14.688, 10);
-    expect(row.changes.loads).toMatchObject({ removed: 1, changed: 1, removed_ids: [loads[1].id], changed_ids: [loads[0].id] });
+    expect(row.changes.loads).toMatchObject({
+      removed: 1,
+      changed: 1,
+      removed_ids: [loads[1].id],
+      changed_ids: [loads[0].id],
+    });
     const res = await api(`/api/web_app/measurements/${m.id}/history?kind=truck`, { token: w.token });
     expect(res.data.data).toHaveLength(1);
     expect(res.data.data[0].volume_change).toBeCloseTo(14.688 - 22.32, 10);
@@ -352,7 +377,11 @@ describe("every formula side by side", () => {
       .where("measurement_id", "=", m.id)
       .where("is_deleted", "=", false)
       .execute();
-    const rows = compareFormulas({ diametersCm: logs.map((l) => l.d), lengthM: row.log_length!, ownFormula: "cylinder" });
+    const rows = compareFormulas({
+      diametersCm: logs.map((l) => l.d),
+      lengthM: row.log_length!,
+      ownFormula: "cylinder",
+    });
     expect(rows.find((r) => r.own)!.totalM3).toBeCloseTo(row.volume, 9);
     const user = await db().selectFrom("users").selectAll().where("id", "=", w.user.id).executeTakeFirstOrThrow();
     const f = formatsFor({

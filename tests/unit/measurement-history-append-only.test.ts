@@ -35,8 +35,12 @@ describe("measurement_history is append-only", () => {
   });
 
   it("the patterns above catch what they look for (so the test can fail)", () => {
-    expect(/(updateTable|deleteFrom|replaceInto)\(\s*["'`]measurement_history/.test('db.deleteFrom("measurement_history")')).toBe(true);
-    expect(/\b(UPDATE|DELETE\s+FROM)\s+`?measurement_history\b/i.test("delete from measurement_history where")).toBe(true);
+    expect(
+      /(updateTable|deleteFrom|replaceInto)\(\s*["'`]measurement_history/.test('db.deleteFrom("measurement_history")'),
+    ).toBe(true);
+    expect(/\b(UPDATE|DELETE\s+FROM)\s+`?measurement_history\b/i.test("delete from measurement_history where")).toBe(
+      true,
+    );
   });
 
   it("only inserts and reads it, and only from its model", () => {
