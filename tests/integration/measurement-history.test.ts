@@ -9,6 +9,7 @@ import {
   createTruckMeasurement,
   createUser,
   givePlan,
+  sharePublicly,
   webCookie,
 } from "#tests/factories";
 import { api } from "#tests/helpers/http";
@@ -357,6 +358,12 @@ describe("the original photo", () => {
     expect(page.status).toBe(200);
     expect(page.data).toContain(sha);
     expect(page.data).toMatch(/data-testid="photo-verification"[^>]*data-ok="true"/);
+
+    // The public page shows it too.
+    const link = await sharePublicly(w.org.id, "measurement", m.id);
+    const shared = await api(link.path);
+    expect(shared.status).toBe(200);
+    expect(shared.data).toContain(`data-testid="public-photo-sha256">${sha}<`);
 
     // A rendition is derived: replacing the original by it is a tampered original.
     await fileStorage().put(row.photo_key!, await fileStorage().get(row.photo_optimized_key!));
