@@ -26,7 +26,12 @@ import {
 } from "~/utils/schemas/custom-fields";
 import { DevicePairingSchema, DevicePatchSchema } from "~/utils/schemas/device";
 import { CreateInventorySchema } from "~/utils/schemas/inventory";
-import { LumberIdsSchema, LumberPatchSchema, LumberSearchSchema , LumberDeviceMeasurementSchema } from "~/utils/schemas/lumber";
+import {
+  LumberIdsSchema,
+  LumberPatchSchema,
+  LumberSearchSchema,
+  LumberDeviceMeasurementSchema,
+} from "~/utils/schemas/lumber";
 import {
   AssortmentCreateSchema,
   AssortmentPatchSchema,
@@ -50,7 +55,8 @@ import {
   MeasurementPatchSchema,
   MoveStorageSchema,
   SearchSchema,
- DeviceMeasurementSchema } from "~/utils/schemas/timber";
+  DeviceMeasurementSchema,
+} from "~/utils/schemas/timber";
 import {
   CheckpointBatchSchema,
   TruckIdsSchema,
@@ -58,7 +64,8 @@ import {
   TruckRouteFinishSchema,
   TruckRouteStartSchema,
   TruckSearchSchema,
- TruckDeviceMeasurementSchema } from "~/utils/schemas/truck";
+  TruckDeviceMeasurementSchema,
+} from "~/utils/schemas/truck";
 
 // The OpenAPI 3.1 description of /api/web_app and /api/device (docs/decisions/024-trust.md),
 // generated from the same zod schemas the routes parse their bodies with (zod 4's JSON Schema
