@@ -483,6 +483,8 @@ export interface LumberMeasurementsTable {
   photo_attempts: Generated<number>;
   photo_error: string | null;
   photo_enqueued_at: Date | null;
+  /** The original photo's SHA-256 (hex), taken at upload (docs/decisions/024-trust.md). */
+  photo_sha256: string | null;
   comment: string | null;
   custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
   inventory_id: number | null;
@@ -591,6 +593,8 @@ export interface TruckMeasurementsTable {
   photo_attempts: Generated<number>;
   photo_error: string | null;
   photo_enqueued_at: Date | null;
+  /** The original photo's SHA-256 (hex), taken at upload (docs/decisions/024-trust.md). */
+  photo_sha256: string | null;
   comment: string | null;
   custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
   inventory_id: number | null;
@@ -703,7 +707,23 @@ export interface MixedStackReportMeasurementsTable {
   created_at: CreatedAt;
 }
 
+/** One change of a measurement of any kind, append-only (docs/decisions/024-trust.md). */
+export interface MeasurementHistoryTable {
+  id: Generated<number>;
+  organization_id: number;
+  kind: string;
+  measurement_id: number;
+  action: string;
+  user_id: number | null;
+  device_id: number | null;
+  at: CreatedAt;
+  volume_before: number | null;
+  volume_after: number | null;
+  changes: ColumnType<unknown, string, never>;
+}
+
 export interface Database {
+  measurement_history: MeasurementHistoryTable;
   inventories: InventoriesTable;
   analyze_reports: AnalyzeReportsTable;
   analyze_report_cases: AnalyzeReportCasesTable;

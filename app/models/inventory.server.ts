@@ -6,6 +6,7 @@ import type { DB } from "~/utils/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors";
 import type { InventoryFilter } from "~/utils/schemas/inventory";
 import { zonedLocalToDate } from "~/utils/timber-dates";
+import { actorOf, withHistory } from "./measurement-history.server";
 import { canEdit } from "./measurement-kind.server";
 
 // Inventories (docs/decisions/014-inventories.md): a stock-take of one storage. Open, it counts
@@ -321,16 +322,29 @@ export async function confirmInventory(db: DB, ctx: EditCtx, id: number) {
       ["timber", "measurements"],
       ["lumber", "lumber_measurements"],
     ] as const) {
-      const r = await trx
-        .updateTable(table)
-        .set({ inventory_id: inventory.id })
-        .where("organization_id", "=", ctx.organizationId)
-        .where("storage_id", "=", storage.id)
-        .where("deleted_at", "is", null)
-        .where("inventory_id", "is", null)
-        .where("taken_at", "<=", now)
-        .executeTakeFirst();
-      counted[kind] = Number(r.numUpdatedRows);
+      // Each measurement locked is a line of its history (docs/decisions/024-trust.md).
+      const ids = (
+        await trx
+          .selectFrom(table)
+          .select("id")
+          .where("organization_id", "=", ctx.organizationId)
+          .where("storage_id", "=", storage.id)
+          .where("deleted_at", "is", null)
+          .where("inventory_id", "is", null)
+          .where("taken_at", "<=", now)
+          .forUpdate()
+          .execute()
+      ).map((m) => m.id);
+      if (ids.length)
+        await withHistory(trx, ctx, actorOf(ctx), kind, "locked", ids, { children: false }, () =>
+          trx
+            .updateTable(table)
+            .set({ inventory_id: inventory.id })
+            .where("organization_id", "=", ctx.organizationId)
+            .where("id", "in", ids)
+            .execute(),
+        );
+      counted[kind] = ids.length;
     }
     await trx
       .updateTable("inventories")

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, LumberMeasurement } from "#db/schema";
 import { lumberMeasurementVolumeM3, plankCount, type PlankRect } from "~/domain/lumber";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   getStorageRow,
@@ -126,6 +127,7 @@ function insidePhoto(
 export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: number, patch: LumberPatch) {
   return db.transaction().execute(async (trx) => {
     const m = await openEditableRow(trx, ctx, "lumber", id);
+    const before = await snapshotMeasurements(trx, ctx, "lumber", [id]);
 
     const planks = await getPlanks(trx, ctx, id);
     const live = new Map(planks.filter((p) => !p.is_deleted).map((p) => [p.id, p]));
@@ -219,6 +221,7 @@ export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: numbe
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
+    await recordHistory(trx, ctx, actorOf(ctx), "lumber", "edited", before);
     return (await getLumberMeasurementRow(trx, ctx, id))!;
   });
 }

@@ -1,4 +1,5 @@
 import type { Database, Device, RoleName } from "#db/schema";
+import { actorOf, withHistory } from "~/models/measurement-history.server";
 import { EDITING_ROLES, hasRoleOnStorage } from "~/models/role.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
@@ -196,7 +197,7 @@ export async function requireEditorOnStorages(
  */
 export async function softDeleteMeasurements(
   db: DB,
-  ctx: Pick<AuthContext, "roles" | "organizationId">,
+  ctx: Pick<AuthContext, "roles" | "organizationId"> & { userId?: number },
   kind: MeasurementKind,
   ids: number[],
 ) {
@@ -209,16 +210,15 @@ export async function softDeleteMeasurements(
     );
     const locked = ids.findIndex((id) => rows.find((r) => r.id === id)!.inventory_id !== null);
     if (locked >= 0) fail(`measurement_ids.${locked}`, "timber:errors.inInventory");
-    await trx
-      .updateTable(MEASUREMENT_KINDS[kind].table)
-      .set({ deleted_at: new Date() })
-      .where("organization_id", "=", ctx.organizationId)
-      .where(
-        "id",
-        "in",
-        rows.map((r) => r.id),
-      )
-      .execute();
+    const deleted = rows.map((r) => r.id);
+    await withHistory(trx, ctx, actorOf(ctx), kind, "deleted", deleted, { children: false }, () =>
+      trx
+        .updateTable(MEASUREMENT_KINDS[kind].table)
+        .set({ deleted_at: new Date() })
+        .where("organization_id", "=", ctx.organizationId)
+        .where("id", "in", deleted)
+        .execute(),
+    );
     return rows.length;
   });
 }

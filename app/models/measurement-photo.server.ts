@@ -55,11 +55,14 @@ export async function recordOriginalPhoto(
     fileName: string;
     width: number;
     height: number;
+    /** The original's SHA-256 (hex), kept to prove later that the stored file is the uploaded one. */
+    sha256?: string;
   },
 ) {
   await db
     .updateTable(tableOf(kind))
     .set({
+      ...(input.sha256 ? { photo_sha256: input.sha256 } : {}),
       photo_key: input.key,
       photo_file_name: input.fileName.slice(0, 255),
       photo_width: input.width,

@@ -36,6 +36,8 @@ export interface PublicMeasurementView {
   latitude: number | null;
   longitude: number | null;
   photo: { url: string; width: number; height: number } | null;
+  /** The original photo's SHA-256 taken at upload (docs/decisions/024-trust.md); the page shows a rendition. */
+  photo_sha256: string | null;
   /** The downloadable picture with the overlay and a caption burnt in. */
   jpeg_url: string;
   logs: Array<{ x: number; y: number; r: number; d: number; modified: boolean }>;
@@ -119,6 +121,7 @@ export async function readPublicMeasurement(
       photoKey && m.photo_width && m.photo_height
         ? { url: paths.photo, width: m.photo_width, height: m.photo_height }
         : null,
+    photo_sha256: m.photo_sha256,
     jpeg_url: paths.jpeg,
     logs: logs
       .filter((l) => !l.is_deleted)

@@ -1,6 +1,7 @@
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import { ValidationError } from "~/utils/errors";
+import { actorOf, withHistory } from "./measurement-history.server";
 import { createPublicLink, deletePublicLink } from "./public-link.server";
 
 // Storages (yards, landings, warehouses): create, edit, soft delete. The organisation's default
@@ -115,13 +116,24 @@ export async function deleteStorage(db: DB, ctx: Ctx, id: number) {
       .executeTakeFirstOrThrow();
     if (org.default_storage_id === id) throw new DefaultStorageError();
     const now = new Date();
-    await trx
-      .updateTable("measurements")
-      .set({ deleted_at: now })
+    const live = await trx
+      .selectFrom("measurements")
+      .select("id")
       .where("organization_id", "=", ctx.organizationId)
       .where("storage_id", "=", id)
       .where("deleted_at", "is", null)
+      .forUpdate()
       .execute();
+    const ids = live.map((m) => m.id);
+    await withHistory(trx, ctx, actorOf(ctx), "timber", "deleted", ids, { children: false }, async () => {
+      if (ids.length)
+        await trx
+          .updateTable("measurements")
+          .set({ deleted_at: now })
+          .where("organization_id", "=", ctx.organizationId)
+          .where("id", "in", ids)
+          .execute();
+    });
     await trx.updateTable("storages").set({ deleted_at: now }).where("id", "=", id).execute();
     await deletePublicLink(trx, ctx, "storage", id);
     return true;

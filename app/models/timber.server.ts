@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database, Measurement } from "#db/schema";
 import { DomainInputError, summarizeMeasurement, type LogFormula, type Species } from "~/domain";
 import { computeTimberMeasurement } from "~/domain/timber-measurement";
+import { actorOf, recordHistory, snapshotMeasurements, withHistory } from "~/models/measurement-history.server";
 import {
   canEdit,
   checkCustomFields,
@@ -324,6 +325,7 @@ export async function getMeasurementReferences(db: Executor, ctx: Ctx, measureme
 export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, patch: MeasurementPatch) {
   return db.transaction().execute(async (trx) => {
     const m = await openEditableRow(trx, ctx, "timber", id);
+    const before = await snapshotMeasurements(trx, ctx, "timber", [id]);
 
     const errors = await checkLookups(
       trx,
@@ -489,6 +491,7 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
+    await recordHistory(trx, ctx, actorOf(ctx), "timber", "edited", before);
     return (await getMeasurementRow(trx, ctx, id))!;
   });
 }
@@ -554,14 +557,17 @@ export async function moveMeasurements(
     await requireEditorOnStorages(trx, ctx, [...rows.map((r) => r.storage_id), ...moves.map((m) => m.storage_id)]);
     const locked = moves.findIndex((mv) => rows.find((r) => r.id === mv.measurement_id)!.inventory_id !== null);
     if (locked >= 0) fail(`move_storage.${locked}.measurement_id`, "timber:errors.inInventory");
-    for (const mv of moves) {
-      await trx
-        .updateTable("measurements")
-        .set({ storage_id: mv.storage_id, updated_at: new Date() })
-        .where("id", "=", mv.measurement_id)
-        .where("organization_id", "=", ctx.organizationId)
-        .execute();
-    }
+    const ids = moves.map((mv) => mv.measurement_id);
+    await withHistory(trx, ctx, actorOf(ctx), "timber", "moved", ids, { children: false }, async () => {
+      for (const mv of moves) {
+        await trx
+          .updateTable("measurements")
+          .set({ storage_id: mv.storage_id, updated_at: new Date() })
+          .where("id", "=", mv.measurement_id)
+          .where("organization_id", "=", ctx.organizationId)
+          .execute();
+      }
+    });
     return moves.length;
   });
 }

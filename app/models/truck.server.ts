@@ -1,5 +1,6 @@
 import type { Database, TruckLoad, TruckMeasurement } from "#db/schema";
 import { truckLoadVolume, truckVolume } from "~/domain/truck";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   getStorageRow,
@@ -205,6 +206,7 @@ async function knownLookups(
 export async function patchTruckMeasurement(db: DB, ctx: AuthContext, id: number, patch: TruckPatch) {
   return db.transaction().execute(async (trx) => {
     await openEditableRow(trx, ctx, "truck", id);
+    const before = await snapshotMeasurements(trx, ctx, "truck", [id]);
     const loads = await getTruckLoads(trx, ctx, id);
     const byId = new Map(loads.map((l) => [l.id, l]));
     const errors: Record<string, string[]> = {};
@@ -311,6 +313,7 @@ export async function patchTruckMeasurement(db: DB, ctx: AuthContext, id: number
         .where("organization_id", "=", ctx.organizationId)
         .execute();
     await storeTotals(trx, ctx, id);
+    await recordHistory(trx, ctx, actorOf(ctx), "truck", "edited", before);
     return (await getTruckMeasurementRow(trx, ctx, id))!;
   });
 }

@@ -1,5 +1,6 @@
 import { consumePictureCredit } from "~/models/billing.server";
 import { deviceStorageIds } from "~/models/device.server";
+import { recordCreated } from "~/models/measurement-history.server";
 import {
   fail,
   findIdByClientId,
@@ -52,7 +53,10 @@ export async function receiveDeviceUpload<I extends { client_id: string; storage
     id = await db.transaction().execute(async (trx) => {
       // Without a plan, each upload uses one picture credit (billing); refused at zero.
       await consumePictureCredit(trx, ctx);
-      return plug.insert(trx, ctx, device, input, prepared);
+      const inserted = await plug.insert(trx, ctx, device, input, prepared);
+      // The first line of its history (docs/decisions/024-trust.md), by the device.
+      await recordCreated(trx, ctx, { deviceId: device.id }, plug.kind, inserted);
+      return inserted;
     });
   } catch (error) {
     // Two retries racing: the unique (organization_id, client_id) index lets one through.

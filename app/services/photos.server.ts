@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import type { MeasurementKind } from "~/models/measurement-kind.server";
+import { MEASUREMENT_KINDS, type MeasurementKind } from "~/models/measurement-kind.server";
 import {
   findPhotoOriginal,
   photoStorageKey,
@@ -71,9 +72,43 @@ export async function storeOriginalPhoto(
   const info = await inspectPhoto(input.data);
   const ext = info.format === "jpeg" ? "jpg" : info.format;
   const key = photoStorageKey(kind, input.organizationId, input.measurementId, `original.${ext}`);
+  // The original is stored byte for byte as uploaded; its SHA-256 is the proof (decision 024).
+  const sha256 = createHash("sha256").update(input.data).digest("hex");
   await storage.put(key, input.data);
-  await recordOriginalPhoto(db, kind, { ...input, key, width: info.width, height: info.height });
-  return { key, ...info };
+  await recordOriginalPhoto(db, kind, { ...input, key, width: info.width, height: info.height, sha256 });
+  return { key, sha256, ...info };
+}
+
+/**
+ * Recomputes the SHA-256 of a measurement's stored original and compares it with the one taken
+ * at upload: `ok` only when both exist and are equal. Renditions are derived files (resized,
+ * recompressed) and never verified against it. Undefined for another organisation's measurement.
+ */
+export async function verifyOriginalPhoto(
+  db: DB,
+  storage: FileStorage,
+  ctx: { organizationId: number },
+  kind: MeasurementKind,
+  measurementId: number,
+) {
+  const row = await db
+    .selectFrom(MEASUREMENT_KINDS[kind].table)
+    .select(["photo_key", "photo_sha256"])
+    .where("id", "=", measurementId)
+    .where("organization_id", "=", ctx.organizationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  let actual: string | null = null;
+  if (row.photo_key && (await storage.stat(row.photo_key)))
+    actual = createHash("sha256")
+      .update(await storage.get(row.photo_key))
+      .digest("hex");
+  return {
+    expected: row.photo_sha256,
+    actual,
+    ok: row.photo_sha256 !== null && actual !== null && actual === row.photo_sha256,
+    checked_at: new Date(),
+  };
 }
 
 /** One rendition of an original: JPEG, turned upright, never enlarged past the original. */

@@ -79,6 +79,8 @@ const ROUTES: Record<string, Check> = {
   "realtime.ts": { kind: "own", why: "only the caller's user and organisation channels (realtime.test.ts)" },
   "api+/web_app+/volume_formulas.ts": { kind: "public", why: "the built-in formulas, the same for everyone" },
   "api+/web_app+/$.ts": { kind: "public", why: "404 for unknown paths" },
+  "api+/openapi[.json].ts": { kind: "public", why: "the API's description, no organisation data (decision 024)" },
+  "api+/docs.ts": { kind: "public", why: "the API's description as a page, no organisation data (decision 024)" },
   "api+/device+/pairings.ts": {
     kind: "public",
     why: "pairs by an activation code; answers the code's organisation only",
@@ -316,6 +318,10 @@ const ROUTES: Record<string, Check> = {
   "api+/web_app+/measurements+/$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/measurements/${w.measurementId}`, { token }),
+  },
+  "api+/web_app+/measurements+/$id.history.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/measurements/${w.measurementId}/history`, { token }),
   },
   "api+/web_app+/measurements+/markers.storage.$id.ts": {
     kind: "id",

@@ -15,7 +15,7 @@ import type { SerializeFrom } from "@remix-run/node";
  * assortment and cull tables. The vmu form adds the metrology checks with their values.
  */
 export function PublicMeasurement({ view, vmu }: { view: SerializeFrom<PublicMeasurementView>; vmu: boolean }) {
-  const { t } = useTranslation(["public", "timber", "lookups"]);
+  const { t } = useTranslation(["public", "timber", "lookups", "trust"]);
   const language = useRouteLoaderData<RootLoader>("root")?.locale ?? "en";
   const f = formatsFor({ locale: language, timeZone: view.time_zone, precision: 3, unit: "m^3" });
   const rowVolume = (v: number) => publicRowVolume(v, view.logs_sheet.summary.volume_unit, f.locale);
@@ -96,6 +96,17 @@ export function PublicMeasurement({ view, vmu }: { view: SerializeFrom<PublicMea
           <dd data-testid="public-taken-at">{f.dateTime(view.taken_at)}</dd>
           <dt>{t("timber:fields.storage")}</dt>
           <dd data-testid="public-storage">{view.storage.name}</dd>
+          {view.photo_sha256 ? (
+            <>
+              <dt>{t("trust:photo.sha256")}</dt>
+              <dd>
+                <code className="hash" data-testid="public-photo-sha256">
+                  {view.photo_sha256}
+                </code>
+                <div className="muted small">{t("trust:photo.derived")}</div>
+              </dd>
+            </>
+          ) : null}
           <dt>{t("timber:detail.location")}</dt>
           <dd>
             <PublicLocation

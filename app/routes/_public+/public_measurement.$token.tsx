@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 // /public_measurement/{token}: a shared measurement, for anyone with the link (no sign-in).
 // /public_measurement/{token}.jpeg is its picture (public_measurement.$token[.jpeg].ts).
 
-export const handle = { i18n: ["public", "timber", "lookups"] };
+export const handle = { i18n: ["public", "timber", "lookups", "trust"] };
 export const headers = publicHeaders;
 export const meta = publicMeta;
 

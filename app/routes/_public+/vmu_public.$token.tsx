@@ -10,7 +10,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 // vmu flag (their public-link dialog gives this form): the same page plus the metrology checks
 // with their values and validity. Another organisation's token opens nothing here.
 
-export const handle = { i18n: ["public", "timber", "lookups"] };
+export const handle = { i18n: ["public", "timber", "lookups", "trust"] };
 export const headers = publicHeaders;
 export const meta = publicMeta;
 

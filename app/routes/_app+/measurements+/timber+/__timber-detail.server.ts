@@ -1,7 +1,9 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
+import { compareFormulas } from "~/domain/formula-comparison";
 import { listStorages } from "~/models/lookup.server";
+import { listHistory } from "~/models/measurement-history.server";
 import {
   canEdit,
   ForbiddenError,
@@ -55,7 +57,20 @@ export async function loadMeasurementDetail(ctx: AuthContext, id: number) {
   ]);
   const summary = timberSummary(m, logs, lookups);
   const editable = storage ? canEdit(ctx, storage) : false;
+  const history = await listHistory(db(), ctx, "timber", id);
+  // Every formula side by side (decision 024): the live logs' top diameters, computed by app/domain.
+  const formulas =
+    m.type === "manual" || !m.log_length
+      ? []
+      : compareFormulas({
+          diametersCm: logs.filter((l) => !l.is_deleted).map((l) => l.d),
+          lengthM: m.log_length,
+          species: speciesOf(m.wood_type_id),
+          ownFormula: m.volume_formula,
+        });
   return {
+    history,
+    formulas,
     measurement: {
       ...m,
       photo: screenPhotoUrl("timber", m),

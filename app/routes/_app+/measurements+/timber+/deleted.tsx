@@ -1,5 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -7,16 +7,57 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { formatNumber, formatDateTime } from "~/domain";
 import { intlLocale } from "~/i18n";
 import { deletedLumberMeasurements } from "~/models/lumber-dashboard.server";
+import { isMeasurementKind } from "~/models/measurement-kind.server";
+import { restoreMeasurement } from "~/models/measurement-restore.server";
 import { deletedMeasurements } from "~/models/timber-dashboard.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
+import { errorResponse, notFound, unknownIntent, ValidationError } from "~/utils/errors";
 import { parseFilterDate } from "~/utils/schemas/timber";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // Deleted timber measurements grouped by storage, filtered by creation date (POST
 // /measurements/deleted's data); totals to 3 decimals, as the spec fixes for this page. Deleted
 // lumber measurements follow in their own table (#lumber), with the same date filter.
 
-export const handle = { i18n: ["timber", "lumber"] };
+export const handle = { i18n: ["timber", "lumber", "trust"] };
+
+/**
+ * Restore (docs/decisions/024-trust.md): {intent: "restore", kind, id} puts a deleted measurement
+ * back into its storage, written to its history; a storage gone or an inventory confirmed since
+ * the deletion is refused with a sentence above the tables (422), and nothing changes.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireAppUser(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "restore") unknownIntent();
+  const kind = String(form.get("kind") ?? "timber");
+  const id = Number(form.get("id"));
+  if (!isMeasurementKind(kind) || !Number.isSafeInteger(id) || id <= 0) notFound();
+  try {
+    await restoreMeasurement(db(), ctx, kind, id);
+  } catch (error) {
+    if (error instanceof ValidationError)
+      return json({ id, kind, error: error.errors.measurement_id?.[0] ?? "trust:restore.failed" }, { status: 422 });
+    throw errorResponse(error) ?? error;
+  }
+  const detail = kind === "timber" ? `/measurements/timber/${id}` : `/measurements/${kind}/${id}`;
+  return redirectWithToast(detail, { type: "success", key: "trust:restore.done", values: { id } });
+}
+
+function RestoreButton({ kind, id }: { kind: "timber" | "lumber"; id: number }) {
+  const { t } = useTranslation("trust");
+  return (
+    <Form method="post" className="inline-form">
+      <input type="hidden" name="intent" value="restore" />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="btn btn-sm" data-testid={`restore-${kind}-${id}`}>
+        {t("restore.button")}
+      </button>
+    </Form>
+  );
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
@@ -44,7 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DeletedMeasurements() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["timber", "lumber"]);
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation(["timber", "lumber", "trust"]);
   const locale = intlLocale(data.locale);
   const vol = (v: number) => formatNumber(v, 3, locale);
   return (
@@ -77,6 +119,11 @@ export default function DeletedMeasurements() {
           {t("filters.apply")}
         </button>
       </Form>
+      {refused ? (
+        <div className="alert alert-error" role="alert" data-testid="restore-refused">
+          {t("trust:restore.refused", { id: refused.id })} {t(refused.error)}
+        </div>
+      ) : null}
       {data.truncated ? (
         <div className="alert alert-warning" role="note">
           {t("deleted.truncated")}
@@ -94,6 +141,9 @@ export default function DeletedMeasurements() {
                 <th>{t("deleted.deletedAt")}</th>
                 <th className="num">{t("table.logs")}</th>
                 <th className="num">{t("deleted.volume")}</th>
+                <th>
+                  <span className="sr-only">{t("trust:restore.button")}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -103,6 +153,7 @@ export default function DeletedMeasurements() {
                     <th colSpan={3}>{s.name}</th>
                     <th className="num">{s.logs_count}</th>
                     <th className="num">{vol(s.volume)}</th>
+                    <th />
                   </tr>
                   {s.measurements.map((m) => (
                     <tr key={m.id} data-testid={`deleted-${m.id}`}>
@@ -111,6 +162,9 @@ export default function DeletedMeasurements() {
                       <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
                       <td className="num">{m.logs_count}</td>
                       <td className="num">{vol(m.volume)}</td>
+                      <td>
+                        <RestoreButton kind="timber" id={m.id} />
+                      </td>
                     </tr>
                   ))}
                 </Fragment>
@@ -123,6 +177,7 @@ export default function DeletedMeasurements() {
                 <th className="num" data-testid="deleted-total">
                   {vol(data.total_volume)}
                 </th>
+                <th />
               </tr>
             </tfoot>
           </table>
@@ -151,6 +206,9 @@ export default function DeletedMeasurements() {
                   <th>{t("deleted.deletedAt")}</th>
                   <th className="num">{t("lumber:table.planks")}</th>
                   <th className="num">{t("deleted.volume")}</th>
+                  <th>
+                    <span className="sr-only">{t("trust:restore.button")}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -160,6 +218,7 @@ export default function DeletedMeasurements() {
                       <th colSpan={3}>{s.name}</th>
                       <th className="num">{s.planks_count}</th>
                       <th className="num">{vol(s.volume)}</th>
+                      <th />
                     </tr>
                     {s.measurements.map((m) => (
                       <tr key={m.id} data-testid={`deleted-lumber-${m.id}`}>
@@ -168,6 +227,9 @@ export default function DeletedMeasurements() {
                         <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
                         <td className="num">{m.plank_count}</td>
                         <td className="num">{vol(m.volume)}</td>
+                        <td>
+                          <RestoreButton kind="lumber" id={m.id} />
+                        </td>
                       </tr>
                     ))}
                   </Fragment>
@@ -180,6 +242,7 @@ export default function DeletedMeasurements() {
                   <th className="num" data-testid="deleted-lumber-total">
                     {vol(data.lumber.total_volume)}
                   </th>
+                  <th />
                 </tr>
               </tfoot>
             </table>
