@@ -264,7 +264,12 @@ export async function unassignedContainerMeasurements(db: Executor, ctx: Ctx, li
  * locked_at at any time; logs, logs_removed, references, volume_formula and log_length only while
  * unlocked (409 locked). Every input is checked before anything is written.
  */
-export async function patchContainerMeasurement(db: DB, ctx: AuthContext, id: number, patch: ContainerMeasurementPatch) {
+export async function patchContainerMeasurement(
+  db: DB,
+  ctx: AuthContext,
+  id: number,
+  patch: ContainerMeasurementPatch,
+) {
   return db.transaction().execute(async (trx) => {
     const m = await openEditableRow(trx, ctx, "container", id);
     const geometry = GEOMETRY_KEYS.some((k) => patch[k] !== undefined);
@@ -387,9 +392,7 @@ export async function batchContainerMeasurements(db: DB, ctx: AuthContext, batch
       ctx,
       rows.map((r) => r.storage_id),
     );
-    const inInventory = batch.measurement_ids.findIndex(
-      (mid) => rows.find((r) => r.id === mid)!.inventory_id !== null,
-    );
+    const inInventory = batch.measurement_ids.findIndex((mid) => rows.find((r) => r.id === mid)!.inventory_id !== null);
     if (inInventory >= 0)
       throw new ValidationError({ [`measurement_ids.${inInventory}`]: ["timber:errors.inInventory"] });
     const now = new Date();
@@ -482,7 +485,8 @@ export const containerDeviceUpload: DeviceUploadPlug<
   async prepare(db, ctx, input) {
     const custom = await checkCustomFields(db, ctx, "container", input.custom_fields, { requireAll: false });
     const errors: Record<string, string[]> = { ...custom.errors };
-    if (!(await knownLookups(db, ctx, "wood_types", input.wood_type_id))) errors.wood_type_id = ["timber:errors.unknown"];
+    if (!(await knownLookups(db, ctx, "wood_types", input.wood_type_id)))
+      errors.wood_type_id = ["timber:errors.unknown"];
     if (!(await knownLookups(db, ctx, "wood_qualities", input.wood_quality_id)))
       errors.wood_quality_id = ["timber:errors.unknown"];
     if (!(await knownLookups(db, ctx, "assortments", input.wood_characteristic_id)))

@@ -385,22 +385,22 @@ export interface FilteredBill {
 export function measurementFilterActive(f: ContainerFilter) {
   return Boolean(
     f.measurement_type_ids?.length ||
-      f.wood_quality_ids?.length ||
-      f.wood_type_ids?.length ||
-      f.wood_characteristic_ids?.length ||
-      f.device_ids?.length ||
-      f.measurement_ids?.length ||
-      f.length_range_start !== undefined ||
-      f.length_range_end !== undefined ||
-      f.volume_range_start !== undefined ||
-      f.volume_range_end !== undefined ||
-      f.created_at_start ||
-      f.created_at_end ||
-      f.measured_at_start ||
-      f.measured_at_end ||
-      f.taken_at_start ||
-      f.taken_at_end ||
-      f.shipment_number,
+    f.wood_quality_ids?.length ||
+    f.wood_type_ids?.length ||
+    f.wood_characteristic_ids?.length ||
+    f.device_ids?.length ||
+    f.measurement_ids?.length ||
+    f.length_range_start !== undefined ||
+    f.length_range_end !== undefined ||
+    f.volume_range_start !== undefined ||
+    f.volume_range_end !== undefined ||
+    f.created_at_start ||
+    f.created_at_end ||
+    f.measured_at_start ||
+    f.measured_at_end ||
+    f.taken_at_start ||
+    f.taken_at_end ||
+    f.shipment_number,
   );
 }
 

@@ -49,9 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("organization_id", "bigint", (c) =>
       c.unsigned().notNull().references("organizations.id").onDelete("cascade"),
     )
-    .addColumn("bill_of_lading_id", "bigint", (c) =>
-      c.unsigned().references("bill_of_ladings.id").onDelete("set null"),
-    )
+    .addColumn("bill_of_lading_id", "bigint", (c) => c.unsigned().references("bill_of_ladings.id").onDelete("set null"))
     .addColumn("name", "varchar(255)", (c) => c.notNull())
     // Free text as the spec says (a seal number, "28 t", "2.35 m").
     .addColumn("seal_number", "varchar(64)")

@@ -27,7 +27,13 @@ describe("bills of lading", () => {
     const a = await containerOrg();
     const res = await api(`${W}/bill_of_ladings`, { token: a.token, json: { bill_of_lading: { name: "BL-77" } } });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
-    expect(res.data.data).toMatchObject({ name: "BL-77", archived: false, container_count: 0, log_count: 0, volume: 0 });
+    expect(res.data.data).toMatchObject({
+      name: "BL-77",
+      archived: false,
+      container_count: 0,
+      log_count: 0,
+      volume: 0,
+    });
     expect(res.data.data.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     const viewer = await containerOrg("viewer");
@@ -36,7 +42,10 @@ describe("bills of lading", () => {
     const bad = await api(`${W}/bill_of_ladings`, { token: a.token, json: { bill_of_lading: { name: "  " } } });
     expect(bad.status).toBe(422);
     expect(bad.data.errors).toEqual({ name: ["containers:errors.name"] });
-    const long = await api(`${W}/bill_of_ladings`, { token: a.token, json: { bill_of_lading: { name: "x".repeat(256) } } });
+    const long = await api(`${W}/bill_of_ladings`, {
+      token: a.token,
+      json: { bill_of_lading: { name: "x".repeat(256) } },
+    });
     expect(long.data.errors).toEqual({ name: ["containers:errors.tooLong"] });
 
     const refused = await api(`${W}/bill_of_ladings`, { token: viewer.token, json: { bill_of_lading: { name: "B" } } });
@@ -74,7 +83,13 @@ describe("bills of lading", () => {
     const res = await api(`${W}/bill_of_ladings/${billId}`, {
       token: a.token,
       method: "PATCH",
-      json: { name: "BL-1 Tokyo", contract_id: contract, wood_characteristic_id: assortment, archived: true, token: true },
+      json: {
+        name: "BL-1 Tokyo",
+        contract_id: contract,
+        wood_characteristic_id: assortment,
+        archived: true,
+        token: true,
+      },
     });
     expect(res.status, JSON.stringify(res.data)).toBe(200);
     expect(res.data.data).toMatchObject({
@@ -122,7 +137,11 @@ describe("bills of lading", () => {
       json: { contract_id: 2_000_000_000 },
     });
     expect(missing.data).toEqual(unknown.data);
-    const extra = await api(`${W}/bill_of_ladings/${billId}`, { token: a.token, method: "PATCH", json: { color: "red" } });
+    const extra = await api(`${W}/bill_of_ladings/${billId}`, {
+      token: a.token,
+      method: "PATCH",
+      json: { color: "red" },
+    });
     expect(extra.status).toBe(422);
     expect(await snapshotTables()).toEqual(before);
 
@@ -151,11 +170,18 @@ describe("containers", () => {
     const billId = await createBill(a.org.id);
     const res = await api(`${W}/containers`, {
       token: a.token,
-      json: { container: { bill_of_lading_id: billId, name: ["MSKU 1", "MSKU 2"], tare_weight: 2200, net_weight: 26000 } },
+      json: {
+        container: { bill_of_lading_id: billId, name: ["MSKU 1", "MSKU 2"], tare_weight: 2200, net_weight: 26000 },
+      },
     });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
     expect(res.data.data.map((c: { name: string }) => c.name)).toEqual(["MSKU 1", "MSKU 2"]);
-    expect(res.data.data[0]).toMatchObject({ bill_of_lading_id: billId, tare_weight: 2200, net_weight: 26000, log_count: 0 });
+    expect(res.data.data[0]).toMatchObject({
+      bill_of_lading_id: billId,
+      tare_weight: 2200,
+      net_weight: 26000,
+      log_count: 0,
+    });
     const [c1] = res.data.data;
     await createContainerMeasurement(a.org.id, a.storage.id, { containerId: c1.id });
     const one = await api(`${W}/containers/${c1.id}`, { token: a.token });
@@ -316,7 +342,14 @@ describe("container measurements", () => {
     expect(res.status).toBe(200);
     expect(res.data.data).toHaveLength(1);
     const m = res.data.data[0];
-    expect(m).toMatchObject({ id, shown_name: `#${id}`, logs_count: 3, log_length: 4, volume_formula: "jas", locked_at: null });
+    expect(m).toMatchObject({
+      id,
+      shown_name: `#${id}`,
+      logs_count: 3,
+      log_length: 4,
+      volume_formula: "jas",
+      locked_at: null,
+    });
     expect(m.container).toMatchObject({ id: c, seal_number: "S-1", width: "2.35", height: "2.39" });
     expect(m.logs.map((l: { jas_d: number; v: number }) => [l.jas_d, l.v])).toEqual([
       [30, 0.36],
@@ -413,7 +446,11 @@ describe("container measurements", () => {
     expect(required.status).toBe(422);
     expect(required.data.errors).toEqual({ "custom_fields.vessel": ["timber:errors.requiredCustomField"] });
 
-    const locked = await patch({ locked_at: "2026-11-22T10:00:00Z", comment: "Sealed", custom_fields: { vessel: "Maru" } });
+    const locked = await patch({
+      locked_at: "2026-11-22T10:00:00Z",
+      comment: "Sealed",
+      custom_fields: { vessel: "Maru" },
+    });
     expect(locked.status, JSON.stringify(locked.data)).toBe(200);
     expect(locked.data.data).toMatchObject({ comment: "Sealed", custom_fields: { vessel: "Maru" } });
     expect(locked.data.data.locked_at).toBe("2026-11-22T10:00:00.000Z");
@@ -480,7 +517,10 @@ describe("container measurements", () => {
     const foreignStorage = await createStorage(other.id, { name: "Elsewhere" });
     const bad = await deviceUpload(
       device.token,
-      { measurement: { ...measurement, client_id: "container-2", logs: [{ x: 1, y: 1, r: 1 }], references: [] }, photo: jpeg },
+      {
+        measurement: { ...measurement, client_id: "container-2", logs: [{ x: 1, y: 1, r: 1 }], references: [] },
+        photo: jpeg,
+      },
       path,
     );
     expect(bad.status).toBe(422);

@@ -559,6 +559,10 @@ const ROUTES: Record<string, Check> = {
         json: { measurement_ids: [id], delete: true },
       }),
   },
+  "_app+/measurements+/container+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/container/${w.containerMeasurementId}`, { cookie }),
+  },
   "api+/device+/container_measurements.ts": {
     kind: "own",
     why: "uploads only into the device's own organisation's allowed storages and containers (containers-api tests)",

@@ -57,8 +57,7 @@ const containerName = () =>
     .trim()
     .min(1, "containers:errors.name")
     .max(CONTAINER_NAME_MAX, "containers:errors.tooLong");
-const bool = () =>
-  z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean());
+const bool = () => z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean());
 
 /** A body that wraps its fields in `key` ({bill_of_lading: {...}}) or sends them flat (a form). */
 function wrapped<S extends z.ZodType>(key: string, schema: S) {
@@ -114,7 +113,10 @@ export const ContainersAddFormSchema = z.object({
     .string({ message: "containers:errors.names" })
     .max(CONTAINERS_PER_ADD * (CONTAINER_NAME_MAX + 2), "containers:errors.tooMany")
     .refine((s) => s.split(/\r?\n/).some((l) => l.trim() !== ""), "containers:errors.names")
-    .refine((s) => s.split(/\r?\n/).filter((l) => l.trim() !== "").length <= CONTAINERS_PER_ADD, "containers:errors.tooMany")
+    .refine(
+      (s) => s.split(/\r?\n/).filter((l) => l.trim() !== "").length <= CONTAINERS_PER_ADD,
+      "containers:errors.tooMany",
+    )
     .refine((s) => s.split(/\r?\n/).every((l) => l.trim().length <= CONTAINER_NAME_MAX), "containers:errors.tooLong"),
   tare_weight: weightKg().default(null),
   net_weight: weightKg().default(null),
@@ -191,17 +193,21 @@ const idList = () =>
       if (typeof v === "number") return [v];
       return v;
     },
-    z.array(z.number({ message: "containers:errors.ids" }).int("containers:errors.ids").min(0, "containers:errors.ids"), {
-      message: "containers:errors.ids",
-    }).max(CONTAINER_IDS_MAX, "containers:errors.tooMany"),
+    z
+      .array(
+        z.number({ message: "containers:errors.ids" }).int("containers:errors.ids").min(0, "containers:errors.ids"),
+        {
+          message: "containers:errors.ids",
+        },
+      )
+      .max(CONTAINER_IDS_MAX, "containers:errors.tooMany"),
   );
 const num = () =>
   z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v.trim().replace(",", ".")) : v),
     z.number({ message: "containers:errors.number" }).finite("containers:errors.number").optional(),
   );
-const date = () =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate().optional());
+const date = () => z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate().optional());
 
 /**
  * POST /containers/container_filter: the spec's bill-of-lading filter fields. Those about the
@@ -257,8 +263,7 @@ export const ContainerBatchSchema = z
   })
   .superRefine((v, ctx) => {
     const actions = [v.container_id !== undefined, v.locked_at !== undefined, v.delete === true].filter(Boolean);
-    if (actions.length !== 1)
-      ctx.addIssue({ code: "custom", path: ["_"], message: "containers:errors.oneAction" });
+    if (actions.length !== 1) ctx.addIssue({ code: "custom", path: ["_"], message: "containers:errors.oneAction" });
   });
 export type ContainerBatch = z.infer<typeof ContainerBatchSchema>;
 

@@ -1,11 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import {
-  createBillOfLading,
-  createContainers,
-  patchBillOfLading,
-  patchContainer,
-} from "~/models/container.server";
+import { createBillOfLading, createContainers, patchBillOfLading, patchContainer } from "~/models/container.server";
 import { batchContainerMeasurements } from "~/models/container-measurement.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { requireFeature } from "~/utils/auth.server";
@@ -102,10 +97,7 @@ export async function handleContainerAction(request: Request, ctx: AuthContext) 
         else if (action === "delete") body.delete = true;
         const parsed = ContainerBatchSchema.safeParse(body);
         if (!parsed.success)
-          return json(
-            { intent, errors: [...new Set(parsed.error.issues.map((i) => i.message))] },
-            { status: 422 },
-          );
+          return json({ intent, errors: [...new Set(parsed.error.issues.map((i) => i.message))] }, { status: 422 });
         try {
           await batchContainerMeasurements(db(), ctx, parsed.data);
         } catch (error) {

@@ -7,11 +7,14 @@ import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
-import { canEditContainers, containerFilter, getBillOfLading, listContainers, listContracts } from "~/models/container.server";
 import {
-  listContainerMeasurements,
-  unassignedContainerMeasurements,
-} from "~/models/container-measurement.server";
+  canEditContainers,
+  containerFilter,
+  getBillOfLading,
+  listContainers,
+  listContracts,
+} from "~/models/container.server";
+import { listContainerMeasurements, unassignedContainerMeasurements } from "~/models/container-measurement.server";
 import { listAssortments } from "~/models/lookup.server";
 import { photoUrl } from "~/models/measurement-photo.server";
 import { fieldErrors } from "~/utils/api.server";
@@ -81,7 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : await unassignedContainerMeasurements(db(), ctx);
   const editBillId = num("edit_bill");
   const editContainerId = num("edit_container");
-  const editContainer = editContainerId && open ? (open.containers.find((c) => c.id === editContainerId) ?? null) : null;
+  const editContainer =
+    editContainerId && open ? (open.containers.find((c) => c.id === editContainerId) ?? null) : null;
   const confirmId = num("confirm");
   return json({
     enabled: true as const,
@@ -143,7 +147,10 @@ export default function ContainerMode() {
 }
 
 function ContainerModePage() {
-  const data = useLoaderData<typeof loader>() as Extract<ReturnType<typeof useLoaderData<typeof loader>>, { enabled: true }>;
+  const data = useLoaderData<typeof loader>() as Extract<
+    ReturnType<typeof useLoaderData<typeof loader>>,
+    { enabled: true }
+  >;
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation(["containers", "timber"]);
   const location = useLocation();
@@ -162,12 +169,14 @@ function ContainerModePage() {
   const err = (k: string) => data.filterErrors[k]?.map((e) => t(e));
 
   return (
-    <div className="page container-mode" aria-busy={navigation.state === "loading" || undefined} data-testid="container-mode">
+    <div
+      className="page container-mode"
+      aria-busy={navigation.state === "loading" || undefined}
+      data-testid="container-mode"
+    >
       <div className="page-header">
         <h1 className="page-title">{t("title")}</h1>
-        <div className="page-actions">
-          {data.canEdit ? <AddBill result={resultOf("createBill")} /> : null}
-        </div>
+        <div className="page-actions">{data.canEdit ? <AddBill result={resultOf("createBill")} /> : null}</div>
       </div>
       <details className="filters-toggle" open={hasErrors || Object.keys(data.values).length > 0 || undefined}>
         <summary className="btn" data-testid="toggle-filters">
@@ -284,7 +293,10 @@ function ContainerModePage() {
                           ) : null}
                           {data.canEdit ? (
                             <li>
-                              <Link to={hrefWith({ open: String(b.id), edit_bill: String(b.id) })} data-testid={`edit-bill-${b.id}`}>
+                              <Link
+                                to={hrefWith({ open: String(b.id), edit_bill: String(b.id) })}
+                                data-testid={`edit-bill-${b.id}`}
+                              >
                                 {t("actions.editBill")}
                               </Link>
                             </li>
@@ -356,7 +368,9 @@ function ContainerModePage() {
                                       {t("actions.edit")}
                                     </Link>
                                   ) : null}{" "}
-                                  {c.token ? <a href={`/public_container/${c.token}`}>{t("actions.publicLink")}</a> : null}
+                                  {c.token ? (
+                                    <a href={`/public_container/${c.token}`}>{t("actions.publicLink")}</a>
+                                  ) : null}
                                 </td>
                               </tr>
                             ))}
@@ -454,7 +468,13 @@ function ContainerModePage() {
                 <button type="submit" name="batch_action" value="unlock" className="btn" data-testid="batch-unlock">
                   {t("batch.unlock")}
                 </button>
-                <button type="submit" name="batch_action" value="delete" className="btn btn-danger" data-testid="batch-delete">
+                <button
+                  type="submit"
+                  name="batch_action"
+                  value="delete"
+                  className="btn btn-danger"
+                  data-testid="batch-delete"
+                >
                   {t("batch.delete")}
                 </button>
               </div>
@@ -501,7 +521,13 @@ function EditBill({
   assortments,
   result,
 }: {
-  bill: { id: number; name: string; contract_id: number | null; wood_characteristic_id: number | null; archived: boolean };
+  bill: {
+    id: number;
+    name: string;
+    contract_id: number | null;
+    wood_characteristic_id: number | null;
+    archived: boolean;
+  };
   contracts: Array<{ id: number; name: string }>;
   assortments: Array<{ id: number; name: string }>;
   result?: SubmissionResult<string[]>;
@@ -591,7 +617,9 @@ function AddContainers({ billId, result }: { billId: number; result?: Submission
         <label htmlFor={fields.names.id}>{t("fields.names")}</label>
         <textarea {...getTextareaProps(fields.names)} rows={4} data-testid="container-names" />
         <div className="field-hint">{t("fields.namesHint")}</div>
-        {fields.names.errors ? <span className="field-error">{fields.names.errors.map((e) => t(e)).join(" ")}</span> : null}
+        {fields.names.errors ? (
+          <span className="field-error">{fields.names.errors.map((e) => t(e)).join(" ")}</span>
+        ) : null}
       </div>
       <Field
         label={t("fields.tare_weight")}

@@ -1,8 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  patchContainerMeasurement,
-  serializeContainerMeasurement,
-} from "~/models/container-measurement.server";
+import { patchContainerMeasurement, serializeContainerMeasurement } from "~/models/container-measurement.server";
 import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { db } from "~/utils/db.server";
 import { withAppErrors } from "~/utils/errors";
