@@ -1,5 +1,5 @@
-import { createOrganization, createStorage, createUser, apiToken } from "#tests/factories";
 import type { RoleName } from "#db/schema";
+import { createOrganization, createStorage, createUser, apiToken } from "#tests/factories";
 import { insertContainerMeasurement } from "~/models/container-measurement.server";
 import { db } from "~/utils/db.server";
 

@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
-import { getContainer } from "~/models/container.server";
 import {
   getContainerLogs,
   getContainerMeasurementRow,
@@ -13,6 +12,7 @@ import {
   listContainerCustomFields,
   patchContainerMeasurement,
 } from "~/models/container-measurement.server";
+import { getContainer } from "~/models/container.server";
 import { canEditIn } from "~/models/measurement-kind.server";
 import { screenPhotoUrl } from "~/models/measurement-photo.server";
 import { parseId } from "~/utils/api.server";

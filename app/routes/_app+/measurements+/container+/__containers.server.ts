@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { createBillOfLading, createContainers, patchBillOfLading, patchContainer } from "~/models/container.server";
 import { batchContainerMeasurements } from "~/models/container-measurement.server";
+import { createBillOfLading, createContainers, patchBillOfLading, patchContainer } from "~/models/container.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";

@@ -7,6 +7,7 @@ import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
+import { listContainerMeasurements, unassignedContainerMeasurements } from "~/models/container-measurement.server";
 import {
   canEditContainers,
   containerFilter,
@@ -14,7 +15,6 @@ import {
   listContainers,
   listContracts,
 } from "~/models/container.server";
-import { listContainerMeasurements, unassignedContainerMeasurements } from "~/models/container-measurement.server";
 import { listAssortments } from "~/models/lookup.server";
 import { photoUrl } from "~/models/measurement-photo.server";
 import { fieldErrors } from "~/utils/api.server";

@@ -1,5 +1,5 @@
-import { billOfLadingExists, containerExists } from "~/models/container.server";
 import { getContainerMeasurementRow } from "~/models/container-measurement.server";
+import { billOfLadingExists, containerExists } from "~/models/container.server";
 import { parseId } from "~/utils/api.server";
 import { requireApiUser, requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
