@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { createBillOfLading, createContainers } from "~/models/container.server";
 import { insertContainerMeasurement } from "~/models/container-measurement.server";
+import { createBillOfLading, createContainers } from "~/models/container.server";
 import type { MeasurementKind } from "~/models/measurement-kind.server";
 import type { FileStorage } from "~/services/file-storage.server";
 import { storeOriginalPhoto } from "~/services/photos.server";
