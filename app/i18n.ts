@@ -51,6 +51,7 @@ export const NAMESPACES = [
   "analysis",
   "mixed-stack",
   "trust",
+  "containers",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -722,8 +722,123 @@ export interface MeasurementHistoryTable {
   changes: ColumnType<unknown, string, never>;
 }
 
+/** A contract bills of lading are sold under (docs/decisions/022-containers.md). */
+export interface ContainerContractsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+/** A bill of lading: containers shipped together (docs/decisions/022-containers.md). */
+export interface BillOfLadingsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  contract_id: number | null;
+  /** The assortment the bill is sold as. */
+  wood_characteristic_id: number | null;
+  archived: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A shipping container; seal number, weight, width and height are free text. */
+export interface ContainersTable {
+  id: Generated<number>;
+  organization_id: number;
+  bill_of_lading_id: number | null;
+  name: string;
+  seal_number: string | null;
+  weight: string | null;
+  width: string | null;
+  height: string | null;
+  /** kg */
+  tare_weight: number | null;
+  net_weight: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A container measurement: the log ends in a container, JAS volumes (the fourth measurement kind). */
+export interface ContainerMeasurementsTable {
+  id: Generated<number>;
+  organization_id: number;
+  storage_id: number;
+  container_id: number | null;
+  device_id: number | null;
+  client_id: string | null;
+  measurement_type_id: Generated<number>;
+  shipment_number: string | null;
+  taken_at: Date;
+  measured_at: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  wood_type_id: number | null;
+  wood_quality_id: number | null;
+  assortment_id: number | null;
+  /** metres */
+  log_length: number | null;
+  volume_formula: Generated<string>;
+  coefficient: number | null;
+  logs_count: Generated<number>;
+  /** m³ */
+  volume: Generated<number>;
+  locked_at: Date | null;
+  photo_file_name: string | null;
+  photo_key: string | null;
+  photo_optimized_key: string | null;
+  photo_popup_key: string | null;
+  photo_thumbnail_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  photo_status: Generated<number>;
+  photo_attempts: Generated<number>;
+  photo_error: string | null;
+  photo_enqueued_at: Date | null;
+  comment: string | null;
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
+  inventory_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+/** A log of a container measurement: circle in pixels, d and jas_d in cm, v in m³. */
+export interface ContainerMeasurementLogsTable {
+  id: Generated<number>;
+  organization_id: number;
+  container_measurement_id: number;
+  x: number;
+  y: number;
+  r: number;
+  d: number;
+  jas_d: Generated<number>;
+  v: number;
+  is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  modified_at: Date | null;
+}
+
+/** A reference line of a container measurement; size in metres. */
+export interface ContainerMeasurementReferencesTable {
+  id: Generated<number>;
+  organization_id: number;
+  container_measurement_id: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  size: number;
+}
+
 export interface Database {
   measurement_history: MeasurementHistoryTable;
+  container_contracts: ContainerContractsTable;
+  bill_of_ladings: BillOfLadingsTable;
+  containers: ContainersTable;
+  container_measurements: ContainerMeasurementsTable;
+  container_measurement_logs: ContainerMeasurementLogsTable;
+  container_measurement_references: ContainerMeasurementReferencesTable;
   inventories: InventoriesTable;
   analyze_reports: AnalyzeReportsTable;
   analyze_report_cases: AnalyzeReportCasesTable;
@@ -790,6 +905,9 @@ export type Export = Selectable<ExportsTable>;
 export type LumberMeasurement = Selectable<LumberMeasurementsTable>;
 export type Plank = Selectable<PlanksTable>;
 export type TruckMeasurement = Selectable<TruckMeasurementsTable>;
+export type ContainerMeasurement = Selectable<ContainerMeasurementsTable>;
+export type Container = Selectable<ContainersTable>;
+export type BillOfLading = Selectable<BillOfLadingsTable>;
 export type TruckLoad = Selectable<TruckLoadsTable>;
 export type TruckRoute = Selectable<TruckRoutesTable>;
 export type TruckCheckpoint = Selectable<TruckCheckpointsTable>;

@@ -5,6 +5,7 @@
  * JAS volumes are summed from the per-log rounded volumes, as JAS tally sheets add them up.
  */
 import { jasScalingDiameterCm, jasVolumeFromScaled, type JasRounding } from "./jas";
+import { createScaleField, logDiameterCm, type ReferenceLine } from "./reference-scale";
 
 export interface ContainerLog {
   /** Short axis of the small end, cm. */
@@ -77,4 +78,84 @@ export function sumContainerTotals(totals: readonly ContainerTotals[]): { logCou
     volumeM3 += t.volumeM3;
   }
   return { logCount, volumeM3 };
+}
+
+/** A log circle of a container photo, in image pixels. */
+export interface ContainerPixelLog {
+  x: number;
+  y: number;
+  r: number;
+  isDeleted?: boolean;
+}
+
+export interface ComputedContainerLog {
+  /** Diameter (short axis) from the reference scale, cm. */
+  d: number;
+  /** JAS scaling diameter, cm. */
+  jasD: number;
+  /** JAS volume of the log (rounded per log as a tally sheet adds them), m³. */
+  v: number;
+}
+
+/**
+ * The stored numbers of a container measurement: each log's diameter from the references at its
+ * position, its JAS scaling diameter and JAS volume at the measurement's log length; the
+ * measurement's log count and volume are the sums over the kept logs. Without references or a
+ * log length nothing can be scaled: every log is 0 and so is the volume.
+ */
+export function computeContainerMeasurement<T extends ContainerPixelLog>(
+  logs: readonly T[],
+  input: { references: readonly ReferenceLine[]; logLengthM: number | null },
+): { logs: Array<T & ComputedContainerLog>; logCount: number; volumeM3: number } {
+  const usable = input.references.length > 0 && input.logLengthM !== null && input.logLengthM > 0;
+  const field = usable ? createScaleField(input.references) : null;
+  let logCount = 0;
+  let volumeM3 = 0;
+  const out = logs.map((log) => {
+    const d = field ? logDiameterCm(log, field) : 0;
+    const jasD = field ? jasScalingDiameterCm(d) : 0;
+    const v = field ? jasVolumeFromScaled(jasD, input.logLengthM!) : 0;
+    if (!log.isDeleted) {
+      logCount++;
+      volumeM3 += v;
+    }
+    return { ...log, d, jasD, v };
+  });
+  return { logs: out, logCount, volumeM3 };
+}
+
+/** One row of a JAS tally sheet: how many logs of one scaling diameter, and their volume. */
+export interface TallyRow {
+  jasDiameterCm: number;
+  lengthM: number;
+  logCount: number;
+  volumeM3: number;
+}
+
+/**
+ * A JAS tally sheet of logs (already scaled and with their per-log volume): grouped by length
+ * then scaling diameter, ascending; the totals are the sums of the rows.
+ */
+export function jasTally(logs: Iterable<{ jasD: number; lengthM: number; v: number }>): {
+  rows: TallyRow[];
+  logCount: number;
+  volumeM3: number;
+} {
+  const byKey = new Map<string, TallyRow>();
+  let logCount = 0;
+  let volumeM3 = 0;
+  for (const l of logs) {
+    const key = `${l.lengthM}|${l.jasD}`;
+    let row = byKey.get(key);
+    if (!row) {
+      row = { jasDiameterCm: l.jasD, lengthM: l.lengthM, logCount: 0, volumeM3: 0 };
+      byKey.set(key, row);
+    }
+    row.logCount++;
+    row.volumeM3 += l.v;
+    logCount++;
+    volumeM3 += l.v;
+  }
+  const rows = [...byKey.values()].sort((a, b) => a.lengthM - b.lengthM || a.jasDiameterCm - b.jasDiameterCm);
+  return { rows, logCount, volumeM3 };
 }

@@ -24,7 +24,13 @@ export type HistoryActor = { userId?: number | null; deviceId?: number | null };
 export const HISTORY_ACTIONS = ["created", "edited", "moved", "deleted", "restored", "locked"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-type ChildTable = "logs" | "measurement_references" | "planks" | "truck_loads";
+type ChildTable =
+  | "logs"
+  | "measurement_references"
+  | "planks"
+  | "truck_loads"
+  | "container_measurement_logs"
+  | "container_measurement_references";
 
 interface ChildSpec {
   /** The key in `changes` (logs, planks, loads, references). */
@@ -67,6 +73,22 @@ export const HISTORY_SPECS: { readonly [K in MeasurementKind]: readonly ChildSpe
       fk: "lumber_measurement_id",
       fields: ["x", "y", "width", "height", "is_deleted"],
       mode: "rows",
+    },
+  ],
+  container: [
+    {
+      name: "logs",
+      table: "container_measurement_logs",
+      fk: "container_measurement_id",
+      fields: ["x", "y", "r", "d", "v", "is_deleted"],
+      mode: "rows",
+    },
+    {
+      name: "references",
+      table: "container_measurement_references",
+      fk: "container_measurement_id",
+      fields: ["x1", "y1", "x2", "y2", "size"],
+      mode: "value",
     },
   ],
   truck: [

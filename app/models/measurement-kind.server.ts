@@ -39,6 +39,11 @@ export const MEASUREMENT_KINDS = {
     filesFolder: "truck_measurements",
     customFieldSource: "truck_measurement",
   },
+  container: {
+    table: "container_measurements",
+    filesFolder: "container_measurements",
+    customFieldSource: "container_measurement",
+  },
 } as const;
 
 export type MeasurementKind = keyof typeof MEASUREMENT_KINDS;

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, PublicLink } from "#db/schema";
+import { billOfLadingExists, canEditContainers, containerExists } from "~/models/container.server";
 import { canEditIn } from "~/models/measurement-kind.server";
 import { canEditMixedStackReports, mixedStackReportExists } from "~/models/mixed-stack-report.server";
 import type { AuthContext } from "~/utils/auth-context";
@@ -79,6 +80,18 @@ export const PUBLIC_KINDS = {
     exists: (db, organizationId, id) => mixedStackReportExists(db, organizationId, id),
     mayShare: async (_db, ctx) => canEditMixedStackReports(ctx),
     path: (token) => `/mixed_stack_report/public/${token}`,
+  },
+  /** A container and its measurements: /public_container/{token}. Those who may edit containers share them. */
+  container: {
+    exists: (db, organizationId, id) => containerExists(db, organizationId, id),
+    mayShare: async (_db, ctx) => canEditContainers(ctx),
+    path: (token) => `/public_container/${token}`,
+  },
+  /** A bill of lading and its containers: /public_bill_of_lading/{token}. */
+  bill_of_lading: {
+    exists: (db, organizationId, id) => billOfLadingExists(db, organizationId, id),
+    mayShare: async (_db, ctx) => canEditContainers(ctx),
+    path: (token) => `/public_bill_of_lading/${token}`,
   },
 } satisfies Record<string, PublicKindPlug>;
 

@@ -14,6 +14,7 @@ import * as trucks from "./2026_11_27_0016_trucks";
 import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
 import * as mixedStackReports from "./2026_11_27_0019_mixed_stack_reports";
 import * as trust from "./2026_11_27_0023_trust";
+import * as containers from "./2026_11_27_0021_containers";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0015_analyze_reports": analyzeReports,
   "2026_11_27_0019_mixed_stack_reports": mixedStackReports,
   "2026_11_27_0023_trust": trust,
+  "2026_11_27_0021_containers": containers,
 };

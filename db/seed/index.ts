@@ -3,6 +3,7 @@ import { fileStorage } from "~/services/file-storage.server";
 import { addJob, closeJobs, enqueuePhotoJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { seedAnalysis } from "./analysis";
+import { seedContainers } from "./containers";
 import { DEMO, seedDemo } from "./demo";
 import { seedInventories } from "./inventories";
 import { seedLumberDashboard } from "./lumber-dashboard";
@@ -23,6 +24,10 @@ try {
   await seedTrucks(db(), result.organizationId, { log: (l) => console.log(l) });
   await seedAnalysis(db(), fileStorage(), result.organizationId, { log: (l) => console.log(l) });
   await seedMixedStack(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedContainers(db(), fileStorage(), result.organizationId, {
+    enqueuePhoto: (id, kind) => enqueuePhotoJob(id, addJob, kind),
+    log: (l) => console.log(l),
+  });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();

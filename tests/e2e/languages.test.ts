@@ -36,7 +36,7 @@ describe("the shell in every language", () => {
         () => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined,
       );
       await expect.poll(() => page.getByTestId("nav-/measurements/truck").textContent()).toBe(shell.nav.modes.truck);
-      expect(await page.locator(".page-title").textContent()).toBe(shell.screens.container.title);
+      expect(await page.locator(".page-title").textContent()).toBe(read(lng, "containers").title);
       expect(await page.getByTestId("nav-/devices").textContent()).toBe(shell.nav.admin.devices);
     }
     expect(errors).toEqual([]);

@@ -55,8 +55,12 @@ describe("security in the browser", () => {
           .executeTakeFirstOrThrow()
       ).recent_measurement_mode;
     await page.goto("/measurements/container");
-    await page.getByTestId("planned-screen").waitFor();
+    await page.getByTestId("container-mode").waitFor();
     await expect.poll(mode).toBe("container");
+    await page.goto("/measurements");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/measurements/container");
+    // The cmpc dashboard is still a placeholder: a mode remembered there opens timber.
+    await db().updateTable("users").set({ recent_measurement_mode: "cmpc" }).where("id", "=", user.id).execute();
     await page.goto("/measurements");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/measurements/timber");
     await expect.poll(mode).toBe("timber");

@@ -63,6 +63,21 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "lookups:wood_types.1004": ["fr", "es", "it"],
   // "Estonia" is spelled the same.
   "lookups:formulas.estonian_nilson.name": ["pl", "es", "it"],
+  // Containers (docs/decisions/022-containers.md): true cognates and shared words.
+  "containers:table.container": ["de", "it"],
+  "containers:fields.name": ["de"],
+  "containers:batch.container": ["de", "it"],
+  "containers:detail.details": ["de"],
+  "containers:excel.columns.container": ["de", "it"],
+  "containers:table.volume": ["fr", "pt", "it"],
+  "containers:table.actions": ["fr"],
+  "containers:table.pages": ["fr"],
+  "containers:detail.volume": ["fr", "pt", "it"],
+  "containers:detail.photo": ["fr"],
+  "containers:excel.columns.volume": ["fr", "pt", "it"],
+  "containers:excel.total": ["fr", "pt", "es"],
+  "containers:excel.subtotal": ["pt", "es"],
+  "containers:excel.columns.log": ["ja"],
   // True cognates.
   "shell:nav.administration": ["fr"],
   "shell:header.menu": ["pl", "fr", "pt", "it"],

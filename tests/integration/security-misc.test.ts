@@ -63,10 +63,11 @@ describe("recent measurement mode", () => {
     const cookie = await webCookie(user.id);
     expect((await api("/measurements/container", { cookie })).status).toBe(200);
     expect(await modeOf(user.id)).toBe("timber");
-    // Container measurements are still a placeholder: a mode remembered there never opens it.
-    await db().updateTable("users").set({ recent_measurement_mode: "container" }).where("id", "=", user.id).execute();
+    // The cmpc dashboard is still a placeholder (and this organisation has no cmpc): a mode
+    // remembered there never opens it.
+    await db().updateTable("users").set({ recent_measurement_mode: "cmpc" }).where("id", "=", user.id).execute();
     expect((await api("/measurements/timber", { cookie })).status).toBe(200);
-    expect(await modeOf(user.id)).toBe("container");
+    expect(await modeOf(user.id)).toBe("cmpc");
     const landing = await api("/measurements", { cookie });
     expect(landing.headers.get("location")).toBe("/measurements/timber");
   });

@@ -14,6 +14,7 @@ import {
   createTruckRoute,
   createUser,
 } from "#tests/factories";
+import { createBill, createContainer, createContainerMeasurement } from "#tests/helpers/containers";
 import { snapshotTables } from "#tests/helpers/db";
 import { api } from "#tests/helpers/http";
 import { routeFiles } from "#tests/helpers/route-files";
@@ -56,11 +57,14 @@ type World = {
   analyzeReportId: number;
   analyzeCaseId: number;
   mixedStackReportId: number;
+  billOfLadingId: number;
+  containerId: number;
+  containerMeasurementId: number;
   marker: string;
 };
 type Check =
   | { kind: "id"; call: (w: World, token: string, cookie: string) => Promise<{ status: number; data: unknown }> }
-  | { kind: "list"; path: string; features?: string[] }
+  | { kind: "list"; path: string; features?: string[]; json?: unknown }
   | { kind: "device-list"; path: string }
   // An id inside the body: another organisation's answers exactly like one that does not exist.
   | {
@@ -490,6 +494,85 @@ const ROUTES: Record<string, Check> = {
     kind: "id",
     call: (w, _t, cookie) => api(`/truck_measurement/${w.truckMeasurementId}`, { cookie }),
   },
+  // Containers and bills of lading (containers-api.test.ts): every call needs container_measurements.
+  "api+/web_app+/containers+/container_filter.ts": {
+    kind: "list",
+    path: "/api/web_app/containers/container_filter",
+    features: ["container_measurements"],
+    json: {},
+  },
+  "api+/web_app+/containers+/bill_of_ladings.ts": {
+    kind: "own",
+    why: "creates a bill of lading in the caller's own organisation only",
+  },
+  "api+/web_app+/containers+/bill_of_ladings.$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/containers/bill_of_ladings/${w.billOfLadingId}`, {
+        token,
+        method: "PATCH",
+        json: { archived: true, token: true },
+      }),
+  },
+  "api+/web_app+/containers+/bill_of_ladings.list.ts": {
+    kind: "list",
+    path: "/api/web_app/containers/bill_of_ladings/list",
+    features: ["container_measurements"],
+  },
+  "api+/web_app+/containers+/contracts.ts": {
+    kind: "list",
+    path: "/api/web_app/containers/contracts",
+    features: ["container_measurements"],
+  },
+  "api+/web_app+/containers+/containers.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/containers/containers?bol_id=${w.billOfLadingId}`, { token }),
+  },
+  "api+/web_app+/containers+/containers.$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/containers/containers/${w.containerId}`, {
+        token,
+        method: "PATCH",
+        json: { container: { name: "Taken" } },
+      }),
+  },
+  "api+/web_app+/containers+/containers.list.ts": {
+    kind: "list",
+    path: "/api/web_app/containers/containers/list",
+    features: ["container_measurements"],
+  },
+  "api+/web_app+/containers+/measurements.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/containers/measurements?container_id=${w.containerId}`, { token }),
+  },
+  "api+/web_app+/containers+/measurements.$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/containers/measurements/${w.containerMeasurementId}`, {
+        token,
+        method: "PATCH",
+        json: { locked_at: null, comment: "x" },
+      }),
+  },
+  "api+/web_app+/containers+/measurements.batch_actions.ts": {
+    kind: "body-id",
+    id: "containerMeasurementId",
+    call: (_w, token, id) =>
+      api("/api/web_app/containers/measurements/batch_actions", {
+        token,
+        method: "PATCH",
+        json: { measurement_ids: [id], delete: true },
+      }),
+  },
+  "_app+/measurements+/container+/$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/container/${w.containerMeasurementId}`, { cookie }),
+  },
+  "api+/device+/container_measurements.ts": {
+    kind: "own",
+    why: "uploads only into the device's own organisation's allowed storages and containers (containers-api tests)",
+  },
   "api+/web_app+/lumber_measurements+/$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/lumber_measurements/${w.lumberMeasurementId}?extra_fields=planks`, { token }),
@@ -690,8 +773,23 @@ async function world(): Promise<World> {
           .executeTakeFirstOrThrow()
       ).insertId,
     ),
+    ...(await containerWorld(org.id, storage.id, marker)),
     marker,
   };
+}
+
+async function containerWorld(organizationId: number, storageId: number, marker: string) {
+  await db()
+    .insertInto("container_contracts")
+    .values({ organization_id: organizationId, name: `${marker} contract` })
+    .execute();
+  const billOfLadingId = await createBill(organizationId, `${marker} bill`);
+  const containerId = await createContainer(organizationId, billOfLadingId, `${marker} box`);
+  const containerMeasurementId = await createContainerMeasurement(organizationId, storageId, {
+    containerId,
+    comment: `${marker} note`,
+  });
+  return { billOfLadingId, containerId, containerMeasurementId };
 }
 
 describe("tenancy of every API route", () => {
@@ -763,7 +861,7 @@ describe("tenancy of every API route", () => {
         const w = await world();
         const other = await createOrganization({ features: check.features });
         const user = await createUser(other.id, { role: "admin" });
-        const { status, data } = await api(check.path, { token: await apiToken(user.id) });
+        const { status, data } = await api(check.path, { token: await apiToken(user.id), json: check.json });
         expect(status).toBe(200);
         expect(JSON.stringify(data)).not.toContain(w.marker);
       });

@@ -1,5 +1,6 @@
 import { fieldErrors } from "~/utils/api.server";
 import { ReportTypeFieldSchema } from "~/utils/schemas/export";
+import { billOfLadingTallySheetExcel } from "./containers/bill-of-lading-tally-sheet-excel.server";
 import { inventoriesExcel } from "./inventories/inventories-excel.server";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
@@ -19,6 +20,7 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   lumberDashboardExcel,
   inventoriesExcel,
   mixedStackReportExcel,
+  billOfLadingTallySheetExcel,
 ];
 
 /**

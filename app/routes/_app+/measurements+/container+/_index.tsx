@@ -1,0 +1,730 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ExportButton } from "~/components/exports/export-button";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Field } from "~/components/ui/field";
+import { listContainerMeasurements, unassignedContainerMeasurements } from "~/models/container-measurement.server";
+import {
+  canEditContainers,
+  containerFilter,
+  getBillOfLading,
+  listContainers,
+  listContracts,
+} from "~/models/container.server";
+import { listAssortments } from "~/models/lookup.server";
+import { photoUrl } from "~/models/measurement-photo.server";
+import { fieldErrors } from "~/utils/api.server";
+import { requireAppUser } from "~/utils/auth.server";
+import { db } from "~/utils/db.server";
+import {
+  BillOfLadingEditFormSchema,
+  BillOfLadingFormSchema,
+  ContainerEditFormSchema,
+  ContainerFilterSchema,
+  ContainersAddFormSchema,
+  type ContainerFilter,
+} from "~/utils/schemas/containers";
+import { formatsFor } from "~/utils/use-format";
+import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
+import { CONTAINER_SCREEN_FEATURE, handleContainerAction } from "./__containers.server";
+
+// Container mode (docs/decisions/022-containers.md): the bill-of-lading filter, the bills with
+// their container count, log count and volume, a bill opening to its containers, the row menu's
+// archive / unarchive after a confirmation, the add and edit forms, and the container measurement
+// cards with their batch actions. Links and plain forms throughout, so it works without JavaScript.
+
+export const handle = { i18n: ["containers", "timber", "exports"] };
+
+const FILTER_KEYS = [
+  "taken_at_start",
+  "taken_at_end",
+  "created_at_start",
+  "created_at_end",
+  "measured_at_start",
+  "measured_at_end",
+  "measurement_ids",
+  "length_range_start",
+  "length_range_end",
+  "volume_range_start",
+  "volume_range_end",
+  "shipment_number",
+  "archived",
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireAppUser(request);
+  const recentMode = ctx.user.recent_measurement_mode;
+  if (!ctx.features.includes(CONTAINER_SCREEN_FEATURE)) return json({ enabled: false as const, recentMode });
+  const url = new URL(request.url);
+  const values: Record<string, string> = {};
+  for (const k of FILTER_KEYS) {
+    const v = url.searchParams.get(k);
+    if (v) values[k] = v;
+  }
+  const page = url.searchParams.get("page");
+  const parsed = ContainerFilterSchema.safeParse({ ...values, page: page ?? undefined });
+  const filter: ContainerFilter = parsed.success ? parsed.data : { page: 1 };
+  const num = (k: string) => Number(url.searchParams.get(k)) || null;
+  const openId = num("open");
+  const containerId = num("container");
+  const [result, containers, contracts, assortments] = await Promise.all([
+    containerFilter(db(), ctx, filter),
+    listContainers(db(), ctx),
+    listContracts(db(), ctx),
+    listAssortments(db(), ctx),
+  ]);
+  const open = openId ? await getBillOfLading(db(), ctx, openId).catch(() => null) : null;
+  const cardsOf = containerId && containers.some((c) => c.id === containerId) ? containerId : null;
+  const cards = cardsOf
+    ? await listContainerMeasurements(db(), ctx, cardsOf)
+    : await unassignedContainerMeasurements(db(), ctx);
+  const editBillId = num("edit_bill");
+  const editContainerId = num("edit_container");
+  const editContainer =
+    editContainerId && open ? (open.containers.find((c) => c.id === editContainerId) ?? null) : null;
+  const confirmId = num("confirm");
+  return json({
+    enabled: true as const,
+    recentMode,
+    canEdit: canEditContainers(ctx),
+    values,
+    filterErrors: parsed.success ? {} : fieldErrors(parsed.error),
+    ...result,
+    open,
+    editBill: open && editBillId === open.id ? open : null,
+    editContainer,
+    confirm: confirmId ? (result.bill_of_ladings.find((b) => b.id === confirmId) ?? null) : null,
+    containers,
+    contracts,
+    assortments: assortments.map((a) => ({ id: a.id, name: a.name })),
+    cardsOf,
+    cards: cards.map((m) => ({
+      id: m.id,
+      taken_at: m.taken_at,
+      logs_count: m.logs_count,
+      log_length: m.log_length,
+      volume: m.volume,
+      locked_at: m.locked_at,
+      container_id: m.container_id,
+      thumbnail: m.photo_thumbnail_key ? photoUrl("container", m.id, "thumbnail") : null,
+    })),
+    fmt: {
+      locale: ctx.user.locale,
+      timeZone: ctx.user.time_zone,
+      precision: ctx.user.rounding_precision,
+      unit: ctx.user.volume_unit,
+    },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireAppUser(request);
+  return handleContainerAction(request, ctx);
+}
+
+type ActionData = { intent: string; result?: SubmissionResult<string[]>; errors?: string[] } | undefined;
+
+export default function ContainerMode() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["containers", "timber"]);
+  useRememberMeasurementMode("container", data.recentMode);
+  if (!data.enabled)
+    return (
+      <div className="page" data-testid="container-mode">
+        <div className="page-header">
+          <h1 className="page-title">{t("title")}</h1>
+        </div>
+        <div className="alert alert-warning" role="status" data-testid="billing-warning">
+          <strong>{t("billing.title")}</strong> {t("billing.text")} <a href="/billing">{t("billing.link")}</a>
+        </div>
+      </div>
+    );
+  return <ContainerModePage />;
+}
+
+function ContainerModePage() {
+  const data = useLoaderData<typeof loader>() as Extract<
+    ReturnType<typeof useLoaderData<typeof loader>>,
+    { enabled: true }
+  >;
+  const actionData = useActionData<ActionData>();
+  const { t } = useTranslation(["containers", "timber"]);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const f = formatsFor(data.fmt);
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) p.delete(k);
+      else p.set(k, v);
+    }
+    return `?${p}`;
+  };
+  const hasErrors = Object.keys(data.filterErrors).length > 0;
+  const err = (k: string) => data.filterErrors[k]?.map((e) => t(e));
+
+  return (
+    <div
+      className="page container-mode"
+      aria-busy={navigation.state === "loading" || undefined}
+      data-testid="container-mode"
+    >
+      <div className="page-header">
+        <h1 className="page-title">{t("title")}</h1>
+        <div className="page-actions">{data.canEdit ? <AddBill result={resultOf("createBill")} /> : null}</div>
+      </div>
+      <details className="filters-toggle" open={hasErrors || Object.keys(data.values).length > 0 || undefined}>
+        <summary className="btn" data-testid="toggle-filters">
+          {t("filters.toggle")}
+        </summary>
+        <Form method="get" className="card filter-panel form-grid" data-testid="container-filters">
+          {(
+            [
+              ["taken_at_start", "date"],
+              ["taken_at_end", "date"],
+              ["created_at_start", "date"],
+              ["created_at_end", "date"],
+              ["measured_at_start", "date"],
+              ["measured_at_end", "date"],
+              ["measurement_ids", "text"],
+              ["length_range_start", "text"],
+              ["length_range_end", "text"],
+              ["volume_range_start", "text"],
+              ["volume_range_end", "text"],
+              ["shipment_number", "text"],
+            ] as const
+          ).map(([name, type]) => (
+            <Field
+              key={name}
+              label={t(`filters.${name}`)}
+              inputProps={{ name, type, defaultValue: data.values[name] ?? "" }}
+              errors={err(name)}
+            />
+          ))}
+          <label className="checkbox">
+            <input type="checkbox" name="archived" value="true" defaultChecked={data.values.archived === "true"} />
+            {t("filters.archived")}
+          </label>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" data-testid="apply-filters">
+              {t("filters.apply")}
+            </button>
+            <Link className="btn" to="?">
+              {t("filters.clear")}
+            </Link>
+          </div>
+        </Form>
+      </details>
+
+      {data.confirm ? (
+        <Form method="post" className="alert alert-warning" data-testid="confirm-archive">
+          <input type="hidden" name="bill_id" value={data.confirm.id} />
+          <p>{t(data.confirm.archived ? "confirm.unarchive" : "confirm.archive", { name: data.confirm.name })}</p>
+          <button
+            type="submit"
+            name="intent"
+            value={data.confirm.archived ? "unarchive" : "archive"}
+            className="btn btn-danger"
+            data-testid="confirm-archive-yes"
+          >
+            {t(data.confirm.archived ? "actions.unarchive" : "actions.archive")}
+          </button>{" "}
+          <Link className="btn" to={hrefWith({ confirm: null })}>
+            {t("actions.cancel")}
+          </Link>
+        </Form>
+      ) : null}
+
+      {data.bill_of_ladings.length === 0 ? (
+        <EmptyState title={t("empty.title")} text={t("empty.text")} testId="bills-empty" />
+      ) : (
+        <div className="table-wrap">
+          <table className="table" data-testid="bills-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("table.bill")}</th>
+                <th scope="col" className="num">
+                  {t("table.containers")}
+                </th>
+                <th scope="col" className="num">
+                  {t("table.logs")}
+                </th>
+                <th scope="col" className="num">
+                  {t("table.volume")}
+                </th>
+                <th scope="col">{t("table.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.bill_of_ladings.map((b) => {
+                const isOpen = data.open?.id === b.id;
+                return [
+                  <tr key={b.id} data-testid={`bill-${b.id}`}>
+                    <th scope="row">
+                      <Link
+                        to={hrefWith({ open: isOpen ? null : String(b.id), edit_bill: null, edit_container: null })}
+                        aria-expanded={isOpen}
+                        data-testid={`expand-bill-${b.id}`}
+                      >
+                        {b.container_count > 0 ? (isOpen ? "▾ " : "▸ ") : ""}
+                        {b.name}
+                      </Link>
+                    </th>
+                    <td className="num">{f.count(b.container_count)}</td>
+                    <td className="num">{f.count(b.log_count)}</td>
+                    <td className="num">{f.volume(b.volume)}</td>
+                    <td>
+                      <details className="row-menu">
+                        <summary className="btn btn-small" data-testid={`bill-menu-${b.id}`}>
+                          {t("table.menu")}
+                        </summary>
+                        <ul className="menu">
+                          {data.canEdit ? (
+                            <li>
+                              <Link to={hrefWith({ confirm: String(b.id) })} data-testid={`archive-${b.id}`}>
+                                {t(b.archived ? "actions.unarchive" : "actions.archive")}
+                              </Link>
+                            </li>
+                          ) : null}
+                          {data.canEdit ? (
+                            <li>
+                              <Link
+                                to={hrefWith({ open: String(b.id), edit_bill: String(b.id) })}
+                                data-testid={`edit-bill-${b.id}`}
+                              >
+                                {t("actions.editBill")}
+                              </Link>
+                            </li>
+                          ) : null}
+                          {b.token ? (
+                            <li>
+                              <a href={`/public_bill_of_lading/${b.token}`} data-testid={`public-bill-${b.id}`}>
+                                {t("actions.publicLink")}
+                              </a>
+                            </li>
+                          ) : null}
+                          <li>
+                            <ExportButton
+                              kind="excel"
+                              reportType="bill_of_lading_tally_sheet_excel"
+                              fields={{ bill_of_lading_id: String(b.id) }}
+                              label={t("actions.tallySheet")}
+                            />
+                          </li>
+                        </ul>
+                      </details>
+                    </td>
+                  </tr>,
+                  isOpen && data.open ? (
+                    <tr key={`${b.id}-open`} className="row-detail">
+                      <td colSpan={5}>
+                        {data.editBill ? (
+                          <EditBill
+                            bill={data.editBill}
+                            contracts={data.contracts}
+                            assortments={data.assortments}
+                            result={resultOf("editBill")}
+                          />
+                        ) : null}
+                        <table className="table" data-testid="containers-table">
+                          <thead>
+                            <tr>
+                              <th scope="col">{t("table.container")}</th>
+                              <th scope="col">{t("fields.seal_number")}</th>
+                              <th scope="col" className="num">
+                                {t("table.measurements")}
+                              </th>
+                              <th scope="col" className="num">
+                                {t("table.logs")}
+                              </th>
+                              <th scope="col" className="num">
+                                {t("table.volume")}
+                              </th>
+                              <th scope="col">{t("table.actions")}</th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {data.open.containers.map((c) => (
+                              <tr key={c.id} data-testid={`container-${c.id}`}>
+                                <th scope="row">
+                                  <Link to={hrefWith({ container: String(c.id) })}>{c.name}</Link>
+                                </th>
+                                <td>{c.seal_number ?? "–"}</td>
+                                <td className="num">{f.count(c.measurement_count)}</td>
+                                <td className="num">{f.count(c.log_count)}</td>
+                                <td className="num">{f.volume(c.volume)}</td>
+                                <td>
+                                  {data.canEdit ? (
+                                    <Link
+                                      className="btn btn-small"
+                                      to={hrefWith({ edit_container: String(c.id) })}
+                                      data-testid={`edit-container-${c.id}`}
+                                    >
+                                      {t("actions.edit")}
+                                    </Link>
+                                  ) : null}{" "}
+                                  {c.token ? (
+                                    <a href={`/public_container/${c.token}`}>{t("actions.publicLink")}</a>
+                                  ) : null}
+                                </td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                        {data.editContainer ? (
+                          <EditContainer
+                            container={data.editContainer}
+                            bills={data.bill_of_ladings.map((x) => ({ id: x.id, name: x.name }))}
+                            result={resultOf("editContainer")}
+                          />
+                        ) : null}
+                        {data.canEdit ? <AddContainers billId={b.id} result={resultOf("addContainers")} /> : null}
+                      </td>
+                    </tr>
+                  ) : null,
+                ];
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data.meta.total_pages > 1 ? (
+        <nav className="pager" aria-label={t("table.pages")}>
+          {data.meta.page > 1 ? (
+            <Link className="btn btn-small" to={hrefWith({ page: String(data.meta.page - 1) })}>
+              {t("table.previous")}
+            </Link>
+          ) : null}
+          <span className="muted">{t("table.page", { page: data.meta.page, pages: data.meta.total_pages })}</span>
+          {data.meta.page < data.meta.total_pages ? (
+            <Link className="btn btn-small" to={hrefWith({ page: String(data.meta.page + 1) })}>
+              {t("table.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+
+      <section className="card" aria-label={t("cards.title")} data-testid="measurement-cards">
+        <h2>
+          {data.cardsOf
+            ? t("cards.ofContainer", { name: data.containers.find((c) => c.id === data.cardsOf)?.name ?? "" })
+            : t("cards.unassigned")}
+        </h2>
+        {data.cardsOf ? <Link to={hrefWith({ container: null })}>{t("cards.showUnassigned")}</Link> : null}
+        {actionData?.intent === "batch" && actionData.errors ? (
+          <p className="alert alert-danger" role="alert" data-testid="batch-errors">
+            {actionData.errors.map((e) => t(e)).join(". ")}
+          </p>
+        ) : null}
+        {data.cards.length === 0 ? (
+          <p className="muted">{t("cards.none")}</p>
+        ) : (
+          <Form method="post" data-testid="batch-form">
+            <input type="hidden" name="intent" value="batch" />
+            <ul className="card-grid">
+              {data.cards.map((m) => (
+                <li key={m.id} className="measurement-card" data-testid={`card-${m.id}`}>
+                  <label className="checkbox">
+                    <input type="checkbox" name="measurement_ids" value={m.id} data-testid={`select-${m.id}`} />
+                    <Link to={`/measurements/container/${m.id}`}>#{m.id}</Link>
+                  </label>
+                  {m.thumbnail ? <img src={m.thumbnail} alt="" width={80} height={60} loading="lazy" /> : null}
+                  <div className="muted">{f.dateTime(m.taken_at)}</div>
+                  <div>
+                    {t("cards.logs", { count: m.logs_count })} · {f.volume(m.volume)}
+                  </div>
+                  {m.locked_at ? (
+                    <span className="badge badge-secondary" data-testid={`locked-${m.id}`}>
+                      {t("cards.locked")}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {data.canEdit ? (
+              <div className="form-actions batch-actions">
+                <label className="field">
+                  <span className="field-label">{t("batch.container")}</span>
+                  <select name="target_container_id" defaultValue={data.cardsOf ?? ""} data-testid="batch-container">
+                    <option value="">{t("batch.noContainer")}</option>
+                    {data.containers.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" name="batch_action" value="assign" className="btn" data-testid="batch-assign">
+                  {t("batch.assign")}
+                </button>
+                <button type="submit" name="batch_action" value="lock" className="btn" data-testid="batch-lock">
+                  {t("batch.lock")}
+                </button>
+                <button type="submit" name="batch_action" value="unlock" className="btn" data-testid="batch-unlock">
+                  {t("batch.unlock")}
+                </button>
+                <button
+                  type="submit"
+                  name="batch_action"
+                  value="delete"
+                  className="btn btn-danger"
+                  data-testid="batch-delete"
+                >
+                  {t("batch.delete")}
+                </button>
+              </div>
+            ) : null}
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function AddBill({ result }: { result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("containers");
+  const [form, fields] = useForm({
+    id: "add-bill",
+    lastResult: result,
+    constraint: getZodConstraint(BillOfLadingFormSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BillOfLadingFormSchema }),
+  });
+  return (
+    <details className="dialog" open={result ? true : undefined}>
+      <summary className="btn btn-primary" data-testid="add-bill">
+        {t("actions.addBill")}
+      </summary>
+      <Form method="post" className="card" {...getFormProps(form)} data-testid="add-bill-form">
+        <input type="hidden" name="intent" value="createBill" />
+        <Field
+          label={t("fields.name")}
+          inputProps={getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors?.map((e) => t(e))}
+        />
+        <button type="submit" className="btn btn-primary" data-testid="add-bill-submit">
+          {t("actions.create")}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function EditBill({
+  bill,
+  contracts,
+  assortments,
+  result,
+}: {
+  bill: {
+    id: number;
+    name: string;
+    contract_id: number | null;
+    wood_characteristic_id: number | null;
+    archived: boolean;
+  };
+  contracts: Array<{ id: number; name: string }>;
+  assortments: Array<{ id: number; name: string }>;
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("containers");
+  const [form, fields] = useForm({
+    id: `edit-bill-${bill.id}`,
+    lastResult: result,
+    constraint: getZodConstraint(BillOfLadingEditFormSchema),
+    defaultValue: {
+      name: bill.name,
+      contract_id: bill.contract_id ? String(bill.contract_id) : "",
+      wood_characteristic_id: bill.wood_characteristic_id ? String(bill.wood_characteristic_id) : "",
+      archived: bill.archived ? "true" : "",
+    },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BillOfLadingEditFormSchema }),
+  });
+  return (
+    <div className="card" data-testid="edit-bill">
+      <Form method="post" {...getFormProps(form)} className="form-grid">
+        <input type="hidden" name="bill_id" value={bill.id} />
+        <Field
+          label={t("fields.name")}
+          inputProps={getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors?.map((e) => t(e))}
+        />
+        <label className="field">
+          <span className="field-label">{t("fields.contract")}</span>
+          <select name={fields.contract_id.name} defaultValue={fields.contract_id.initialValue as string}>
+            <option value="">–</option>
+            {contracts.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {fields.contract_id.errors ? <span className="field-error">{t(fields.contract_id.errors[0]!)}</span> : null}
+        </label>
+        <label className="field">
+          <span className="field-label">{t("fields.assortment")}</span>
+          <select
+            name={fields.wood_characteristic_id.name}
+            defaultValue={fields.wood_characteristic_id.initialValue as string}
+          >
+            <option value="">–</option>
+            {assortments.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" name={fields.archived.name} value="true" defaultChecked={bill.archived} />
+          {t("fields.archived")}
+        </label>
+        <button type="submit" name="intent" value="editBill" className="btn btn-primary" data-testid="edit-bill-save">
+          {t("actions.save")}
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="bill_id" value={bill.id} />
+        <button type="submit" name="intent" value="rotateToken" className="btn" data-testid="rotate-token">
+          {t("actions.rotateToken")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function AddContainers({ billId, result }: { billId: number; result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("containers");
+  const [form, fields] = useForm({
+    id: `add-containers-${billId}`,
+    lastResult: result,
+    constraint: getZodConstraint(ContainersAddFormSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContainersAddFormSchema }),
+  });
+  return (
+    <Form method="post" className="card form-grid" {...getFormProps(form)} data-testid="add-containers-form">
+      <h3>{t("actions.addContainers")}</h3>
+      <input type="hidden" name="intent" value="addContainers" />
+      <input type="hidden" name="bill_of_lading_id" value={billId} />
+      <div className="field">
+        <label htmlFor={fields.names.id}>{t("fields.names")}</label>
+        <textarea {...getTextareaProps(fields.names)} rows={4} data-testid="container-names" />
+        <div className="field-hint">{t("fields.namesHint")}</div>
+        {fields.names.errors ? (
+          <span className="field-error">{fields.names.errors.map((e) => t(e)).join(" ")}</span>
+        ) : null}
+      </div>
+      <Field
+        label={t("fields.tare_weight")}
+        inputProps={{ ...getInputProps(fields.tare_weight, { type: "text" }), inputMode: "decimal" }}
+        errors={fields.tare_weight.errors?.map((e) => t(e))}
+      />
+      <Field
+        label={t("fields.net_weight")}
+        inputProps={{ ...getInputProps(fields.net_weight, { type: "text" }), inputMode: "decimal" }}
+        errors={fields.net_weight.errors?.map((e) => t(e))}
+      />
+      <button type="submit" className="btn btn-primary" data-testid="add-containers-submit">
+        {t("actions.addContainers")}
+      </button>
+    </Form>
+  );
+}
+
+function EditContainer({
+  container,
+  bills,
+  result,
+}: {
+  container: {
+    id: number;
+    name: string;
+    bill_of_lading_id: number | null;
+    seal_number: string | null;
+    weight: string | null;
+    width: string | null;
+    height: string | null;
+    tare_weight: number | null;
+    net_weight: number | null;
+  };
+  bills: Array<{ id: number; name: string }>;
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("containers");
+  const str = (v: string | number | null) => (v === null ? "" : String(v));
+  const [form, fields] = useForm({
+    id: `edit-container-${container.id}`,
+    lastResult: result,
+    constraint: getZodConstraint(ContainerEditFormSchema),
+    defaultValue: {
+      name: container.name,
+      bill_of_lading_id: str(container.bill_of_lading_id),
+      seal_number: str(container.seal_number),
+      weight: str(container.weight),
+      width: str(container.width),
+      height: str(container.height),
+      tare_weight: str(container.tare_weight),
+      net_weight: str(container.net_weight),
+    },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContainerEditFormSchema }),
+  });
+  return (
+    <Form method="post" className="card form-grid" {...getFormProps(form)} data-testid="edit-container-form">
+      <h3>{t("actions.editContainer", { name: container.name })}</h3>
+      <input type="hidden" name="intent" value="editContainer" />
+      <input type="hidden" name="container_id" value={container.id} />
+      {result && Object.keys(result.error ?? {}).length ? (
+        <p className="alert alert-danger" role="alert">
+          {t("toast.containerFailed")}
+        </p>
+      ) : null}
+      <Field
+        label={t("fields.name")}
+        inputProps={getInputProps(fields.name, { type: "text" })}
+        errors={fields.name.errors?.map((e) => t(e))}
+      />
+      <label className="field">
+        <span className="field-label">{t("fields.bill")}</span>
+        <select name={fields.bill_of_lading_id.name} defaultValue={fields.bill_of_lading_id.initialValue as string}>
+          <option value="">–</option>
+          {bills.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {(["seal_number", "weight", "width", "height"] as const).map((k) => (
+        <Field
+          key={k}
+          label={t(`fields.${k}`)}
+          inputProps={getInputProps(fields[k], { type: "text" })}
+          errors={fields[k].errors?.map((e) => t(e))}
+        />
+      ))}
+      {(["tare_weight", "net_weight"] as const).map((k) => (
+        <Field
+          key={k}
+          label={t(`fields.${k}`)}
+          inputProps={{ ...getInputProps(fields[k], { type: "text" }), inputMode: "decimal" }}
+          errors={fields[k].errors?.map((e) => t(e))}
+        />
+      ))}
+      <button type="submit" className="btn btn-primary" data-testid="edit-container-save">
+        {t("actions.save")}
+      </button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
