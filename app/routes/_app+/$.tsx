@@ -17,7 +17,6 @@ const PLANNED: Array<{
   mode?: "container" | "truck" | "lumber" | "cmpc";
 }> = [
   { path: "/measurements/container", key: "container", mode: "container" },
-  { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/reports", key: "reports", adminOnly: true },
 ];
 
