@@ -158,7 +158,7 @@ export default function ShipmentsDashboard() {
         </Form>
       </details>
       <p className="muted summary-line" data-testid="shipments-summary">
-        {t("summary", { count: data.summary.shipments_count, volume: f.volume(data.summary.total_volume) })}
+        {t("summary", { total: f.count(data.summary.shipments_count), volume: f.volume(data.summary.total_volume) })}
       </p>
       {data.shipments.length === 0 ? (
         <EmptyState
@@ -207,7 +207,7 @@ export default function ShipmentsDashboard() {
                       <td>
                         {s.route_count > 0 ? (
                           <span className="badge badge-success" data-testid={`route-badge-${s.id}`}>
-                            {t("route.completed", { count: s.route_count })}
+                            {t("route.completed", { n: s.route_count })}
                           </span>
                         ) : (
                           <span className="badge" data-testid={`route-badge-${s.id}`}>
