@@ -3,10 +3,10 @@
  * figures from its log ends, a shipment's incoming and outgoing sides, and the dashboard's
  * pagination window. No I/O.
  */
-import type { LogFormula, Species } from "./log-volume";
 import { computeMeasurementLogs, type PixelLog } from "./measurement-logs";
-import type { ReferenceLine } from "./reference-scale";
 import { formulaVolumeToCubicMetres } from "./timber-measurement";
+import type { LogFormula, Species } from "./log-volume";
+import type { ReferenceLine } from "./reference-scale";
 
 /** Measurement type ids (DOMAIN.md): 1 incoming (at the mill), 2 outgoing (from the supplier). */
 export const INCOMING_TYPE_ID = 1;

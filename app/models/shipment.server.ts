@@ -1,3 +1,4 @@
+import { sql, type Transaction } from "kysely";
 import type { Database, ReferenceLineJson } from "#db/schema";
 import { paginationWindow, shipmentSides, shipmentVolume, truckDiameterFigures } from "~/domain/shipment";
 import {
@@ -8,8 +9,8 @@ import {
   type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
 import { photoUrl, screenPhotoUrl } from "~/models/measurement-photo.server";
-import { speciesOf } from "~/models/timber.server";
 import { findOrCreateShipment } from "~/models/shipment-number.server";
+import { speciesOf } from "~/models/timber.server";
 import { escapeLike } from "~/models/truck.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
@@ -21,7 +22,6 @@ import {
   type TruckDiameterDeviceInput,
   type TruckDiameterPatch,
 } from "~/utils/schemas/shipment";
-import { sql, type Transaction } from "kysely";
 
 // Shipments of a pulp mill (docs/decisions/023-shipments.md). A shipment is a delivery by its
 // number, unique per organisation, made when a device first names it; it gathers truck
@@ -202,7 +202,12 @@ export async function cmpcDashboard(db: DB, ctx: Ctx, f: CmpcFilter) {
         truck_diameter_measurements: diameterIds.filter((m) => m.shipment_id === s.id).map((m) => m.id),
       };
     }),
-    meta: { page: Math.min(f.page, totalPages), per_page: SHIPMENTS_PAGE_SIZE, total_count: total, total_pages: totalPages },
+    meta: {
+      page: Math.min(f.page, totalPages),
+      per_page: SHIPMENTS_PAGE_SIZE,
+      total_count: total,
+      total_pages: totalPages,
+    },
     pagination: paginationWindow(f.page, totalPages),
     summary: { shipments_count: total, total_volume: summaryVolume },
   };
@@ -313,7 +318,7 @@ export async function cmpcSearch(db: DB, ctx: Ctx, input: { shipmentId: number; 
         .orderBy("id")
         .execute()
     : [];
-  const distinct = <T,>(values: T[]) => [...new Set(values.filter((v) => v !== null && v !== undefined))];
+  const distinct = <T>(values: T[]) => [...new Set(values.filter((v) => v !== null && v !== undefined))];
   return {
     truck_measurements: truckRows.map((t) => {
       const own = loads.filter((l) => l.truck_measurement_id === t.id);
@@ -343,12 +348,7 @@ export async function cmpcSearch(db: DB, ctx: Ctx, input: { shipmentId: number; 
 // ---- truck-diameter measurements ----
 
 /** One truck-diameter measurement of the organisation (live unless asked), with its shipment's number. */
-export async function getTruckDiameterRow(
-  db: Executor,
-  ctx: Ctx,
-  id: number,
-  opts: { includeDeleted?: boolean } = {},
-) {
+export async function getTruckDiameterRow(db: Executor, ctx: Ctx, id: number, opts: { includeDeleted?: boolean } = {}) {
   let q = db
     .selectFrom("truck_diameter_measurements as m")
     .leftJoin("shipments as s", (j) =>

@@ -159,9 +159,7 @@ export async function insertTruckMeasurement(
 ) {
   const truckId = input.license_plate ? await findOrCreateTruck(trx, ctx, input.license_plate) : null;
   // The shipment of its number, made on first use (issue 22, docs/decisions/023-shipments.md).
-  const shipmentId = input.shipment_number?.trim()
-    ? await findOrCreateShipment(trx, ctx, input.shipment_number)
-    : null;
+  const shipmentId = input.shipment_number?.trim() ? await findOrCreateShipment(trx, ctx, input.shipment_number) : null;
   const { loads, license_plate: _plate, ...fields } = input;
   const inserted = await trx
     .insertInto("truck_measurements")

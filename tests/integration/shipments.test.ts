@@ -237,7 +237,10 @@ describe("PATCH /measurements/cmpc/…", () => {
       token: a.token,
       method: "PATCH",
       json: {
-        logs: [{ id: l20.id, r: 50 }, { x: 900, y: 100, r: 60, cull_id: null, wood_characteristic_id: null }],
+        logs: [
+          { id: l20.id, r: 50 },
+          { x: 900, y: 100, r: 60, cull_id: null, wood_characteristic_id: null },
+        ],
         logs_removed: [l30.id],
       },
     });
@@ -382,7 +385,10 @@ describe("devices attach measurements to a shipment by its number", () => {
 
     const bad = await deviceUpload(
       device.token,
-      { measurement: { ...measurement, client_id: "td-2", log_length: -3, logs: [{ x: 5000, y: 1, r: 5 }] }, photo: jpeg },
+      {
+        measurement: { ...measurement, client_id: "td-2", log_length: -3, logs: [{ x: 5000, y: 1, r: 5 }] },
+        photo: jpeg,
+      },
       path,
     );
     expect(bad.status).toBe(422);

@@ -658,15 +658,19 @@ async function world(): Promise<World> {
   const truckRoute = await createTruckRoute(org.id, truck.id, { points: [[58.38, 26.72]] });
   const { insertTruckDiameterMeasurement, findOrCreateShipment } = await import("~/models/shipment.server");
   const shipmentId = await findOrCreateShipment(db(), { organizationId: org.id }, marker.slice(0, 64));
-  const truckDiameterId = await insertTruckDiameterMeasurement(db(), { organizationId: org.id }, {
-    storage_id: storage.id,
-    taken_at: new Date(),
-    shipment_number: marker.slice(0, 64),
-    log_length: 3,
-    trailer_license_plate: marker.slice(0, 32),
-    logs: [{ x: 100, y: 100, r: 40 }],
-    references: [{ x1: 0, y1: 500, x2: 400, y2: 500, size: 1 }],
-  });
+  const truckDiameterId = await insertTruckDiameterMeasurement(
+    db(),
+    { organizationId: org.id },
+    {
+      storage_id: storage.id,
+      taken_at: new Date(),
+      shipment_number: marker.slice(0, 64),
+      log_length: 3,
+      trailer_license_plate: marker.slice(0, 32),
+      logs: [{ x: 100, y: 100, r: 40 }],
+      references: [{ x1: 0, y1: 500, x2: 400, y2: 500, size: 1 }],
+    },
+  );
   const analyzeReportId = await id(
     db()
       .insertInto("analyze_reports")

@@ -52,7 +52,10 @@ export function MeasurementCards({
   const f = formatsFor(fmt);
   const dash = "–";
   const species = (ids: Array<number | null>) =>
-    ids.filter((id): id is number => id !== null).map((id) => woodTypes[id] ?? String(id)).join(", ") || dash;
+    ids
+      .filter((id): id is number => id !== null)
+      .map((id) => woodTypes[id] ?? String(id))
+      .join(", ") || dash;
   const all = [
     ...cards.truck_diameter_measurements.map((m) => ({
       method: "truck_diameter" as const,

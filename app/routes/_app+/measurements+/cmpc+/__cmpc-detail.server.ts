@@ -27,7 +27,8 @@ export async function loadCmpcDetail(ctx: AuthContext, methodParam: string | und
   if (!CMPC_METHODS.includes(methodParam as CmpcMethod)) notFound();
   const method = methodParam as CmpcMethod;
   const lookups = await listTimberLookups(db(), ctx, await i18nServer.getFixedT(ctx.user.locale, "lookups"));
-  const woodTypeName = (id: number | null) => (id === null ? null : (lookups.woodTypes.find((w) => w.id === id)?.name ?? String(id)));
+  const woodTypeName = (id: number | null) =>
+    id === null ? null : (lookups.woodTypes.find((w) => w.id === id)?.name ?? String(id));
   const formulas = lookups.formulas.map((f) => f.key);
   if (method === "truck_diameter") {
     const m = await getTruckDiameterRow(db(), ctx, id);
@@ -74,7 +75,7 @@ export async function loadCmpcDetail(ctx: AuthContext, methodParam: string | und
   const m = await getCmpcTruckRow(db(), ctx, id);
   if (!m) notFound();
   const loads = await getTruckLoads(db(), ctx, id);
-  const distinct = <T,>(v: T[]) => [...new Set(v.filter((x) => x !== null && x !== undefined))];
+  const distinct = <T>(v: T[]) => [...new Set(v.filter((x) => x !== null && x !== undefined))];
   return {
     method,
     formulas,

@@ -233,11 +233,7 @@ export default function ShipmentsDashboard() {
                       <tr key={`${s.id}-detail`} className="row-detail">
                         <td colSpan={7}>
                           <div className="shipment-expanded" data-testid="shipment-expanded">
-                            <RouteMapCard
-                              key={s.id}
-                              routes={s.truck_routes}
-                              formatDateTime={(v) => f.dateTime(v)}
-                            />
+                            <RouteMapCard key={s.id} routes={s.truck_routes} formatDateTime={(v) => f.dateTime(v)} />
                             <MeasurementCards cards={data.cards} woodTypes={data.woodTypes} fmt={data.fmt} />
                           </div>
                         </td>

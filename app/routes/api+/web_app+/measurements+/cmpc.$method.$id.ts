@@ -8,12 +8,17 @@ import {
 } from "~/models/shipment.server";
 import { getTruckMeasurementRow, serializeTruckMeasurement } from "~/models/truck.server";
 import { methodNotAllowed, notFound, parseBody, parseId } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
 import type { AuthContext } from "~/utils/auth-context";
+import { requireApiUser } from "~/utils/auth.server";
 import { requireCmpc } from "~/utils/cmpc.server";
 import { db } from "~/utils/db.server";
 import { withAppErrors } from "~/utils/errors";
-import { CMPC_METHODS, TruckCmpcPatchSchema, TruckDiameterPatchSchema, type CmpcMethod } from "~/utils/schemas/shipment";
+import {
+  CMPC_METHODS,
+  TruckCmpcPatchSchema,
+  TruckDiameterPatchSchema,
+  type CmpcMethod,
+} from "~/utils/schemas/shipment";
 
 function methodOf(value: string | undefined): CmpcMethod {
   if (!CMPC_METHODS.includes(value as CmpcMethod)) notFound();
