@@ -52,6 +52,7 @@ export const NAMESPACES = [
   "mixed-stack",
   "trust",
   "containers",
+  "shipments",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

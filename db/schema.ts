@@ -601,6 +601,10 @@ export interface TruckMeasurementsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
+  /** The shipment it belongs to (issue 22, docs/decisions/023-shipments.md). */
+  shipment_id: number | null;
+  /** Reference lines drawn on the photo (the cmpc editor). */
+  reference_lines: ColumnType<ReferenceLineJson[] | null, string | null | undefined, string | null>;
 }
 
 /** One load bed of a truck measurement: a stacked box, in metres; volumes in m³. */
@@ -646,6 +650,83 @@ export interface TruckCheckpointsTable {
   recorded_at: Date;
   speed: number | null;
   heading: number | null;
+}
+
+// Shipments of a pulp mill (issue 22, docs/decisions/023-shipments.md)
+export interface ReferenceLineJson {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** metres */
+  size: number;
+}
+
+/** A delivery, by its number (unique per organisation). */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  organization_id: number;
+  number: string;
+  created_at: CreatedAt;
+}
+
+/** Log ends counted and measured on a truck from a photo (a measurement kind). */
+export interface TruckDiameterMeasurementsTable {
+  id: Generated<number>;
+  organization_id: number;
+  storage_id: number;
+  shipment_id: number | null;
+  device_id: number | null;
+  user_id: number | null;
+  client_id: string | null;
+  shipment_number: string | null;
+  measurement_type_id: Generated<number>;
+  wood_type_id: number | null;
+  /** metres */
+  log_length: number;
+  volume_formula: Generated<string>;
+  trailer_license_plate: string | null;
+  load_bed_name: string | null;
+  detector: string | null;
+  reference_lines: ColumnType<ReferenceLineJson[] | null, string | null | undefined, string | null>;
+  logs_count: Generated<number>;
+  /** m³ */
+  volume: Generated<number>;
+  taken_at: Date;
+  measured_at: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  photo_file_name: string | null;
+  photo_key: string | null;
+  photo_optimized_key: string | null;
+  photo_popup_key: string | null;
+  photo_thumbnail_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  photo_status: Generated<number>;
+  photo_attempts: Generated<number>;
+  photo_error: string | null;
+  photo_enqueued_at: Date | null;
+  comment: string | null;
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
+  inventory_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+/** One log end of a truck-diameter measurement: a circle in image pixels, its diameter (cm) and volume (m³). */
+export interface TruckDiameterLogsTable {
+  id: Generated<number>;
+  organization_id: number;
+  truck_diameter_measurement_id: number;
+  x: number;
+  y: number;
+  r: number;
+  d: Generated<number>;
+  v: Generated<number>;
+  is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  modified_at: Date | null;
 }
 
 // Duplicate analysis (issue 19, docs/decisions/016-duplicate-analysis.md)
@@ -856,6 +937,9 @@ export interface Database {
   truck_loads: TruckLoadsTable;
   truck_routes: TruckRoutesTable;
   truck_checkpoints: TruckCheckpointsTable;
+  shipments: ShipmentsTable;
+  truck_diameter_measurements: TruckDiameterMeasurementsTable;
+  truck_diameter_logs: TruckDiameterLogsTable;
   user_tokens: UserTokensTable;
   password_history: PasswordHistoryTable;
   organizations: OrganizationsTable;
@@ -911,6 +995,9 @@ export type BillOfLading = Selectable<BillOfLadingsTable>;
 export type TruckLoad = Selectable<TruckLoadsTable>;
 export type TruckRoute = Selectable<TruckRoutesTable>;
 export type TruckCheckpoint = Selectable<TruckCheckpointsTable>;
+export type Shipment = Selectable<ShipmentsTable>;
+export type TruckDiameterMeasurement = Selectable<TruckDiameterMeasurementsTable>;
+export type TruckDiameterLog = Selectable<TruckDiameterLogsTable>;
 export type PublicLink = Selectable<PublicLinksTable>;
 export type Inventory = Selectable<InventoriesTable>;
 export type AnalyzeReport = Selectable<AnalyzeReportsTable>;

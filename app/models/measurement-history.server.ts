@@ -30,7 +30,8 @@ type ChildTable =
   | "planks"
   | "truck_loads"
   | "container_measurement_logs"
-  | "container_measurement_references";
+  | "container_measurement_references"
+  | "truck_diameter_logs";
 
 interface ChildSpec {
   /** The key in `changes` (logs, planks, loads, references). */
@@ -89,6 +90,16 @@ export const HISTORY_SPECS: { readonly [K in MeasurementKind]: readonly ChildSpe
       fk: "container_measurement_id",
       fields: ["x1", "y1", "x2", "y2", "size"],
       mode: "value",
+    },
+  ],
+  // Its references live in the row's reference_lines column, so they show as a field change.
+  truck_diameter: [
+    {
+      name: "logs",
+      table: "truck_diameter_logs",
+      fk: "truck_diameter_measurement_id",
+      fields: ["x", "y", "r", "d", "v", "is_deleted"],
+      mode: "rows",
     },
   ],
   truck: [

@@ -44,6 +44,13 @@ export const MEASUREMENT_KINDS = {
     filesFolder: "container_measurements",
     customFieldSource: "container_measurement",
   },
+  // Log ends counted on a truck (issue 22, docs/decisions/023-shipments.md); it shares the truck's
+  // custom fields (the spec has no source key of its own for it).
+  truck_diameter: {
+    table: "truck_diameter_measurements",
+    filesFolder: "truck_diameter_measurements",
+    customFieldSource: "truck_measurement",
+  },
 } as const;
 
 export type MeasurementKind = keyof typeof MEASUREMENT_KINDS;

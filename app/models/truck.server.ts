@@ -11,6 +11,7 @@ import {
   type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
 import { photoUrl, screenPhotoUrl } from "~/models/measurement-photo.server";
+import { findOrCreateShipment } from "~/models/shipment-number.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import {
@@ -158,10 +159,12 @@ export async function insertTruckMeasurement(
   },
 ) {
   const truckId = input.license_plate ? await findOrCreateTruck(trx, ctx, input.license_plate) : null;
+  // The shipment of its number, made on first use (issue 22, docs/decisions/023-shipments.md).
+  const shipmentId = input.shipment_number?.trim() ? await findOrCreateShipment(trx, ctx, input.shipment_number) : null;
   const { loads, license_plate: _plate, ...fields } = input;
   const inserted = await trx
     .insertInto("truck_measurements")
-    .values({ ...fields, organization_id: ctx.organizationId, truck_id: truckId })
+    .values({ ...fields, organization_id: ctx.organizationId, truck_id: truckId, shipment_id: shipmentId })
     .executeTakeFirstOrThrow();
   const id = Number(inserted.insertId);
   if (loads.length)

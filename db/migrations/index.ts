@@ -15,6 +15,7 @@ import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
 import * as mixedStackReports from "./2026_11_27_0019_mixed_stack_reports";
 import * as trust from "./2026_11_27_0023_trust";
 import * as containers from "./2026_11_27_0021_containers";
+import * as shipments from "./2026_11_27_0022_shipments";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0019_mixed_stack_reports": mixedStackReports,
   "2026_11_27_0023_trust": trust,
   "2026_11_27_0021_containers": containers,
+  "2026_11_27_0022_shipments": shipments,
 };

@@ -9,6 +9,7 @@ import { seedInventories } from "./inventories";
 import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedMixedStack } from "./mixed-stack";
 import { seedPublicLinks } from "./public-links";
+import { seedShipments } from "./shipments";
 import { seedTrucks } from "./trucks";
 
 try {
@@ -22,6 +23,10 @@ try {
   });
   await seedInventories(db(), result.organizationId, { log: (l) => console.log(l) });
   await seedTrucks(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedShipments(db(), fileStorage(), result.organizationId, {
+    enqueuePhoto: (id, kind) => enqueuePhotoJob(id, addJob, kind),
+    log: (l) => console.log(l),
+  });
   await seedAnalysis(db(), fileStorage(), result.organizationId, { log: (l) => console.log(l) });
   await seedMixedStack(db(), result.organizationId, { log: (l) => console.log(l) });
   await seedContainers(db(), fileStorage(), result.organizationId, {

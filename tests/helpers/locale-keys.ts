@@ -174,6 +174,8 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "accounts:register.password": ["it"],
   "accounts:settings.account": ["it"],
   "accounts:settings.password": ["it"],
+  // Shipments (issue 22).
+  "shipments:cards.volume": ["fr", "it", "pt"],
 };
 
 export function sameAsEnglishAllowed(lng: string, ns: string, key: string): boolean {

@@ -60,11 +60,14 @@ type World = {
   billOfLadingId: number;
   containerId: number;
   containerMeasurementId: number;
+  shipmentId: number;
+  truckDiameterId: number;
   marker: string;
 };
 type Check =
   | { kind: "id"; call: (w: World, token: string, cookie: string) => Promise<{ status: number; data: unknown }> }
-  | { kind: "list"; path: string; features?: string[]; json?: unknown }
+  // cmpc: the caller's organisation is flagged for the shipments dashboard (issue 22).
+  | { kind: "list"; path: string; features?: string[]; json?: unknown; cmpc?: boolean }
   | { kind: "device-list"; path: string }
   // An id inside the body: another organisation's answers exactly like one that does not exist.
   | {
@@ -573,6 +576,32 @@ const ROUTES: Record<string, Check> = {
     kind: "own",
     why: "uploads only into the device's own organisation's allowed storages and containers (containers-api tests)",
   },
+  // Shipments (issue 22): every call is 404 for an unflagged organisation; shipments.test.ts
+  // repeats the id checks with a flagged outsider.
+  "api+/web_app+/dashboard_filter+/cmpc.ts": { kind: "list", path: "/api/web_app/dashboard_filter/cmpc", cmpc: true },
+  "api+/web_app+/shipments.list.ts": { kind: "list", path: "/api/web_app/shipments/list" },
+  "api+/web_app+/cmpc_dashboard.search.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/cmpc_dashboard/search", { token, json: { q: { f: { shipment_id: w.shipmentId } } } }),
+  },
+  "api+/web_app+/measurements+/cmpc.$method.$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/measurements/cmpc/truck_diameter/${w.truckDiameterId}`, {
+        token,
+        method: "PATCH",
+        json: { volume_formula: "jas" },
+      }),
+  },
+  "api+/device+/truck_diameter_measurements.ts": {
+    kind: "own",
+    why: "uploads only into the device's own organisation's allowed storages and shipments (shipments tests)",
+  },
+  "_app+/measurements+/cmpc+/$method.$id.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/cmpc/truck_diameter/${w.truckDiameterId}`, { cookie }),
+  },
   "api+/web_app+/lumber_measurements+/$id.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/lumber_measurements/${w.lumberMeasurementId}?extra_fields=planks`, { token }),
@@ -716,6 +745,21 @@ async function world(): Promise<World> {
     .execute();
   const truck = await createTruckMeasurement(org.id, storage.id, { plate: marker.slice(0, 32) });
   const truckRoute = await createTruckRoute(org.id, truck.id, { points: [[58.38, 26.72]] });
+  const { insertTruckDiameterMeasurement, findOrCreateShipment } = await import("~/models/shipment.server");
+  const shipmentId = await findOrCreateShipment(db(), { organizationId: org.id }, marker.slice(0, 64));
+  const truckDiameterId = await insertTruckDiameterMeasurement(
+    db(),
+    { organizationId: org.id },
+    {
+      storage_id: storage.id,
+      taken_at: new Date(),
+      shipment_number: marker.slice(0, 64),
+      log_length: 3,
+      trailer_license_plate: marker.slice(0, 32),
+      logs: [{ x: 100, y: 100, r: 40 }],
+      references: [{ x1: 0, y1: 500, x2: 400, y2: 500, size: 1 }],
+    },
+  );
   const analyzeReportId = await id(
     db()
       .insertInto("analyze_reports")
@@ -765,6 +809,8 @@ async function world(): Promise<World> {
     ),
     truckMeasurementId: truck.id,
     truckRouteId: truckRoute.id,
+    shipmentId,
+    truckDiameterId,
     mixedStackReportId: Number(
       (
         await db()
@@ -859,7 +905,7 @@ describe("tenancy of every API route", () => {
     if (check.kind === "list") {
       it(`${file}: lists none of another organisation's rows`, async () => {
         const w = await world();
-        const other = await createOrganization({ features: check.features });
+        const other = await createOrganization({ features: check.features, cmpc_enabled: check.cmpc });
         const user = await createUser(other.id, { role: "admin" });
         const { status, data } = await api(check.path, { token: await apiToken(user.id), json: check.json });
         expect(status).toBe(200);

@@ -16,7 +16,6 @@ const PLANNED: Array<{
   adminOnly?: boolean;
   mode?: "container" | "truck" | "lumber" | "cmpc";
 }> = [
-  { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
   { path: "/reports", key: "reports", adminOnly: true },
 ];
 

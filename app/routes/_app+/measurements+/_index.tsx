@@ -3,7 +3,7 @@ import { requireAppUser } from "~/utils/auth.server";
 
 // The modes whose list screen is built; the others are still placeholders (_app+/$.tsx) and
 // never the landing page.
-const BUILT_MODES: readonly string[] = ["timber", "lumber", "truck", "container"];
+const BUILT_MODES: readonly string[] = ["timber", "lumber", "truck", "container", "cmpc"];
 
 /** /measurements opens the mode the user worked in last (timber by default). */
 export async function loader({ request }: LoaderFunctionArgs) {
