@@ -35,7 +35,8 @@ export async function setPasswordFromToken<S extends z.ZodObject>(
   try {
     await opts.apply(submission.value as z.infer<S>);
   } catch (error) {
-    if (error instanceof InvalidTokenError) return json<SetPasswordResult>({ code: opts.tokenErrorCode }, { status: 400 });
+    if (error instanceof InvalidTokenError)
+      return json<SetPasswordResult>({ code: opts.tokenErrorCode }, { status: 400 });
     if (error instanceof PasswordReusedError)
       return json<SetPasswordResult>(
         { code: "PASSWORD_ALREADY_USED", result: submission.reply({ hideFields }) },

@@ -132,6 +132,11 @@ export const SignupStep1Schema = z.object({
   country_alpha2: z.enum(COUNTRY_CODES, { error: "accounts:register.countryRequired" }),
 });
 
+const dashboards = z.array(z.enum(DASHBOARDS)).max(4).default(["timber"]);
+
+/** The registration form's first step: the organisation and the dashboards it wants. */
+export const SignupStep1FormSchema = SignupStep1Schema.extend({ dashboards });
+
 const signupShape = {
   ...SignupStep1Schema.shape,
   phone: z
@@ -142,7 +147,7 @@ const signupShape = {
     .regex(/^[+0-9 ()-]+$/, "accounts:register.phoneInvalid"),
   admin_email: email,
   admin_password: NewPasswordSchema,
-  dashboards: z.array(z.enum(DASHBOARDS)).max(4).default(["timber"]),
+  dashboards,
 };
 
 function signupRefine(

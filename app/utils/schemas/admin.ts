@@ -112,7 +112,10 @@ const ROLE_TARGET_KEYS = {
   StorageGroup: "storage_group_id",
 } as const;
 export function roleFormPayload(userId: number, value: z.infer<typeof RoleFormSchema>) {
-  return { role: { name: value.role_name, user_id: userId }, [ROLE_TARGET_KEYS[value.resource_type]]: value.resource_id };
+  return {
+    role: { name: value.role_name, user_id: userId },
+    [ROLE_TARGET_KEYS[value.resource_type]]: value.resource_id,
+  };
 }
 
 // EU VAT numbers: the country prefix, then the national pattern (spaces, dots and dashes ignored).

@@ -59,7 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "value": {
       const submission = parseWithZod(form, { schema: CustomFieldValueRowFormSchema });
-      const valueId = submission.status === "success" ? submission.value.value_id : parseId(String(form.get("value_id")));
+      const valueId =
+        submission.status === "success" ? submission.value.value_id : parseId(String(form.get("value_id")));
       const value = await getCustomFieldValue(db(), ctx, valueId);
       if (value?.custom_field_id !== id) notFound();
       if (submission.status !== "success")

@@ -129,7 +129,10 @@ export async function action({ request }: ActionFunctionArgs) {
       const setup = await pendingTwoFactorSetup(db(), ctx.user);
       const result =
         submission.status === "success"
-          ? submission.reply({ fieldErrors: { otp_code: ["accounts:errors.INVALID_OTP_CODE"] }, hideFields: ["otp_code"] })
+          ? submission.reply({
+              fieldErrors: { otp_code: ["accounts:errors.INVALID_OTP_CODE"] },
+              hideFields: ["otp_code"],
+            })
           : submission.reply({ hideFields: ["otp_code"] });
       return json<ActionData>({ form: "confirm_2fa", setup: setup ?? undefined, result }, { status: 422 });
     }
@@ -344,7 +347,12 @@ export default function AccountSettingsPage() {
             </ul>
           </div>
         ) : data?.setup ? (
-          <Form method="POST" className="two-factor-setup" data-testid="two-factor-confirm" {...getFormProps(confirm2fa)}>
+          <Form
+            method="POST"
+            className="two-factor-setup"
+            data-testid="two-factor-confirm"
+            {...getFormProps(confirm2fa)}
+          >
             <p>{t("twoFactor.scan")}</p>
             <div className="qr" data-testid="otp-qr" dangerouslySetInnerHTML={{ __html: data.setup.qr_svg }} />
             <p className="field-hint">

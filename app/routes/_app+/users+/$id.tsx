@@ -202,7 +202,12 @@ export default function UserEditPage() {
               options={!type || type === "Organization" ? [[organization.id, organization.name]] : []}
               groups={[
                 ...(!type || type === "Storage"
-                  ? [{ label: t("roles.types.Storage"), options: storages.map((s) => [s.id, s.name] as [number, string]) }]
+                  ? [
+                      {
+                        label: t("roles.types.Storage"),
+                        options: storages.map((s) => [s.id, s.name] as [number, string]),
+                      },
+                    ]
                   : []),
                 ...((!type || type === "StorageGroup") && groups.length
                   ? [
