@@ -179,7 +179,7 @@ describe("forms without JavaScript keep what was typed and show the errors besid
     expect(await errorsBeside(page, "VAT number").textContent()).toContain("Enter an EU VAT number");
     expect(await page.getByLabel("VAT number").inputValue()).toBe("XX1");
     expect(await page.getByLabel("City").inputValue()).toBe("Tartu");
-    expect(await page.getByLabel("Company name").inputValue()).toBe("Oak Ridge");
+    expect(await page.getByLabel("Organisation name").inputValue()).toBe("Oak Ridge");
     const row = await db()
       .selectFrom("organizations")
       .select(["city", "vat_code"])
