@@ -10,7 +10,7 @@ const email = z
   .max(255)
   .transform((v) => v.trim().toLowerCase());
 const confirmation = z.string({ error: "accounts:password.confirmationRequired" });
-const otpCode = z.string({ error: "accounts:otp.codeRequired" }).trim().min(1, "accounts:otp.codeRequired").max(32);
+const otpCode = z.string({ error: "accounts:login.otpRequired" }).trim().min(1, "accounts:login.otpRequired").max(32);
 
 function confirmed<T extends z.ZodRawShape>(shape: T, password: keyof T & string, confirm: keyof T & string) {
   return z.object(shape).superRefine((value: Record<string, unknown>, ctx) => {
