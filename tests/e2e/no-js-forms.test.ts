@@ -8,6 +8,7 @@ import {
   createUser,
 } from "#tests/factories";
 import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/browser";
+import { baseUrl } from "#tests/helpers/http";
 import { db } from "~/utils/db.server";
 import type { Browser, Page } from "playwright-core";
 
@@ -258,6 +259,100 @@ describe("forms without JavaScript keep what was typed and show the errors besid
       .executeTakeFirstOrThrow();
     expect(row.name).toBe("Lot");
     expect(!!row.required).toBe(false);
+    await context.close();
+  });
+  it("registration: a bad phone on step 2; every other field kept, the passwords not sent back", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await gotoHydrated(page, "/register");
+    // Step 1 refused: a blank organisation name; the contact person, the choices and the ticks kept.
+    await page.getByLabel("Contact person").fill("Mari Mets");
+    await page.getByLabel("Industry").selectOption("sawmill");
+    await page.getByLabel("Country").selectOption("EE");
+    await page.getByRole("checkbox", { name: "Trucks" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Company name").textContent()).toContain("Enter the company name.");
+    expect(await page.getByLabel("Contact person").inputValue()).toBe("Mari Mets");
+    expect(await page.getByLabel("Industry").inputValue()).toBe("sawmill");
+    expect(await page.getByLabel("Country").inputValue()).toBe("EE");
+    expect(await page.getByRole("checkbox", { name: "Trucks" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Timber stacks" }).isChecked()).toBe(true);
+    // Step 2 refused: the phone; the e-mail kept, the passwords empty.
+    const email = `reg-${Date.now()}@nojs.test`;
+    await page.getByLabel("Company name").fill("Nojs Timber");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForLoadState();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Phone").fill("call me");
+    await page.getByLabel("Password", { exact: true }).fill("Kask-Metsas-2026!");
+    await page.getByLabel("Confirm password").fill("Kask-Metsas-2026!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Phone").textContent()).toContain("Use digits, spaces, +, ( ) and - only.");
+    expect(await page.getByLabel("Phone").inputValue()).toBe("call me");
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+    expect(await page.locator('input[type="hidden"][name="contact_person"]').inputValue()).toBe("Mari Mets");
+    expect(await page.locator('input[type="hidden"][name="dashboards"]').count()).toBe(2);
+    expect(await page.content()).not.toContain("Kask-Metsas-2026!");
+    const users = await db().selectFrom("users").select("id").where("email", "=", email).execute();
+    expect(users).toEqual([]);
+    await context.close();
+  });
+
+  it("forgot password: an address that is not an e-mail is kept beside its error", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await gotoHydrated(page, "/login?forgot=1");
+    await page.getByLabel("Email address").fill("not-an-address");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Email address").textContent()).toContain("Enter a valid email address.");
+    expect(await page.getByLabel("Email address").inputValue()).toBe("not-an-address");
+    await context.close();
+  });
+
+  it("user screen, add a role: no resource chosen; the role and its type kept", async () => {
+    const org = await createOrganization();
+    const admin = await createUser(org.id, { role: "admin" });
+    const member = await createUser(org.id, { role: "viewer" });
+    await createStorage(org.id, { name: "North Yard" });
+    const roles = () => db().selectFrom("roles").select("id").where("user_id", "=", member.id).execute();
+    const before = await roles();
+    const { context, page } = await noJsPage(admin.id);
+    await gotoHydrated(page, `/users/${member.id}`);
+    const form = page.getByTestId("add-role-form");
+    await form.getByLabel("Role", { exact: true }).selectOption("measurer");
+    await form.getByLabel("Resource type").selectOption("Storage");
+    await form.getByRole("button", { name: "Add role" }).click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Resource").textContent()).toContain("Choose the resource type and the resource.");
+    const after = page.getByTestId("add-role-form");
+    expect(await after.getByLabel("Role", { exact: true }).inputValue()).toBe("measurer");
+    expect(await after.getByLabel("Resource type").inputValue()).toBe("Storage");
+    expect(await roles()).toEqual(before);
+    await context.close();
+  });
+
+  it("timber dashboard, bulk move: no target storage; the ticked measurement stays ticked", async () => {
+    const org = await createOrganization();
+    const user = await createUser(org.id, { role: "admin" });
+    const storage = await createStorage(org.id, { name: "Riverside" });
+    const m = await createMeasurement(org.id, storage.id);
+    const { context, page } = await noJsPage(user.id);
+    await gotoHydrated(page, `/measurements/timber?open=${storage.id}`);
+    await page.getByTestId(`select-${m.id}`).check();
+    await page.getByTestId("bulk-move").click();
+    await page.waitForLoadState();
+    expect(await errorsBeside(page, "Move to storage…").textContent()).toContain("Choose the storage to move to.");
+    expect(await page.getByTestId(`select-${m.id}`).isChecked()).toBe(true);
+    const row = await db()
+      .selectFrom("measurements")
+      .select("storage_id")
+      .where("id", "=", m.id)
+      .executeTakeFirstOrThrow();
+    expect(row.storage_id).toBe(storage.id);
     await context.close();
   });
 });

@@ -1,11 +1,15 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { InventoryActionForm } from "~/components/inventories/confirm-form";
 import { ExpandToggle, Pager } from "~/components/measurements/pager";
 import { CopyLinkButton } from "~/components/public-links/copy-link-button";
 import { Icon } from "~/components/ui/icon";
+import { SelectField } from "~/components/ui/select-field";
 import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
+import { BulkBarFormSchema } from "~/utils/schemas/timber";
 import { useFormat } from "~/utils/use-format";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -297,7 +301,15 @@ function MeasurementsList({
     if (last?.month === month) last.items.push(m);
     else groups.push({ month, items: [m] });
   }
-  const showBar = canEdit && (!hydrated || selected.length > 0);
+  // A refused bulk post (422) comes back with its errors and the ticks and choices it had.
+  const refused = useActionData() as { intent?: string; result?: SubmissionResult<string[]> } | undefined;
+  const [form, fields] = useForm({
+    id: "bulk",
+    lastResult: refused?.intent === "bulk" ? refused.result : undefined,
+    constraint: getZodConstraint(BulkBarFormSchema),
+  });
+  const ticked = ([] as unknown[]).concat(fields.measurement_ids.initialValue ?? []).map(String);
+  const showBar = canEdit && (!hydrated || selected.length > 0 || !!fields.measurement_ids.errors);
   // The checkboxes stay uncontrolled (a box ticked before hydration keeps its tick); the
   // selection is read back from the form whenever it changes or the page of the list does.
   const formRef = useRef<HTMLFormElement>(null);
@@ -310,7 +322,13 @@ function MeasurementsList({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- re-read the checked boxes when another storage or page is shown
   useEffect(readSelection, [expanded.storageId, expanded.page]);
   return (
-    <Form method="post" className="measurements-list" data-testid="measurements-list" ref={formRef}>
+    <Form
+      method="post"
+      className="measurements-list"
+      data-testid="measurements-list"
+      ref={formRef}
+      {...getFormProps(form)}
+    >
       {groups.map((g) => (
         <section key={g.month} className="month-group">
           <h3 className="month-title">{g.month}</h3>
@@ -320,8 +338,9 @@ function MeasurementsList({
                 {canEdit ? (
                   <input
                     type="checkbox"
-                    name="measurement_ids"
+                    name={fields.measurement_ids.name}
                     value={m.id}
+                    defaultChecked={ticked.includes(String(m.id))}
                     disabled={m.inventory_id !== null}
                     title={m.inventory_id !== null ? t("bulk.inInventory") : undefined}
                     aria-label={t("bulk.select", { id: m.id })}
@@ -369,17 +388,20 @@ function MeasurementsList({
       {showBar ? (
         <div className="bulk-bar" role="region" aria-label={t("bulk.label")} data-testid="bulk-bar">
           {hydrated ? <span>{t("bulk.selected", { count: selected.length })}</span> : null}
-          <label className="sr-only" htmlFor="bulk-target">
-            {t("bulk.target")}
-          </label>
-          <select id="bulk-target" name="target_storage_id" defaultValue="">
-            <option value="">{t("bulk.target")}</option>
-            {allStorages.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
+          {fields.measurement_ids.errors ? (
+            <ul className="field-errors" data-testid="bulk-errors">
+              {fields.measurement_ids.errors.map((e) => (
+                <li key={e}>{t(e)}</li>
+              ))}
+            </ul>
+          ) : null}
+          <SelectField
+            label={t("bulk.target")}
+            placeholder={t("bulk.target")}
+            options={allStorages.map((s) => [s.id, s.name])}
+            selectProps={{ ...getSelectProps(fields.target_storage_id), id: "bulk-target" }}
+            errors={fields.target_storage_id.errors?.map((e) => t(e))}
+          />
           <button type="submit" name="intent" value="move" className="btn btn-small" data-testid="bulk-move">
             {t("bulk.move")}
           </button>
@@ -395,7 +417,13 @@ function MeasurementsList({
           >
             {t("bulk.delete")}
           </button>
-          {mixedStackReports.length ? <MixedStackBulk reports={mixedStackReports} /> : null}
+          {mixedStackReports.length ? (
+            <MixedStackBulk
+              reports={mixedStackReports}
+              selectProps={getSelectProps(fields.mixed_stack_report_id)}
+              errors={fields.mixed_stack_report_id.errors}
+            />
+          ) : null}
         </div>
       ) : null}
     </Form>
@@ -403,21 +431,25 @@ function MeasurementsList({
 }
 
 /** The bulk bar's "attach to a mixed stack report" as close up or far away (plain form buttons). */
-function MixedStackBulk({ reports }: { reports: Array<{ id: number; name: string }> }) {
+function MixedStackBulk({
+  reports,
+  selectProps,
+  errors,
+}: {
+  reports: Array<{ id: number; name: string }>;
+  selectProps: ReturnType<typeof getSelectProps>;
+  errors?: string[];
+}) {
   const { t } = useTranslation("mixed-stack");
   return (
     <span className="bulk-mixed-stack" data-testid="bulk-mixed-stack">
-      <label className="sr-only" htmlFor="bulk-mixed-stack-report">
-        {t("bulk.report")}
-      </label>
-      <select id="bulk-mixed-stack-report" name="mixed_stack_report_id" defaultValue="">
-        <option value="">{t("bulk.report")}</option>
-        {reports.map((r) => (
-          <option key={r.id} value={r.id}>
-            {r.name}
-          </option>
-        ))}
-      </select>
+      <SelectField
+        label={t("bulk.report")}
+        placeholder={t("bulk.report")}
+        options={reports.map((r) => [r.id, r.name])}
+        selectProps={{ ...selectProps, id: "bulk-mixed-stack-report" }}
+        errors={errors?.map((e) => t(e))}
+      />
       <button
         type="submit"
         name="intent"

@@ -6,7 +6,9 @@ export function Field({
   inputProps,
   errors,
   hint,
+  className,
 }: {
+  className?: string;
   label: ReactNode;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: string[] | null;
@@ -16,7 +18,7 @@ export function Field({
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...inputProps} />
       {hint ? <div className="field-hint">{hint}</div> : null}

@@ -5,12 +5,14 @@ import { useTranslation } from "react-i18next";
  * The one labelled select, wired like Field (aria-invalid, aria-describedby, the errors below).
  * With conform pass `selectProps={getSelectProps(fields.x)}`; plain forms pass name and value.
  * The first, empty option says `placeholder` ("Choose" by default); `placeholder={false}` leaves it out.
+ * `groups` adds labelled option groups after `options`.
  */
 export function SelectField({
   name,
   label,
   value,
   options,
+  groups,
   errors,
   required = true,
   selectProps,
@@ -21,6 +23,7 @@ export function SelectField({
   label: string;
   value?: string | number | null;
   options: Array<[string | number, string]>;
+  groups?: Array<{ label: string; options: Array<[string | number, string]> }>;
   errors?: string[] | null;
   required?: boolean;
   selectProps?: SelectHTMLAttributes<HTMLSelectElement> & { key?: string | null };
@@ -54,6 +57,15 @@ export function SelectField({
           <option key={k} value={k}>
             {l}
           </option>
+        ))}
+        {groups?.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map(([k, l]) => (
+              <option key={k} value={k}>
+                {l}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       {errorId ? (

@@ -1,9 +1,12 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthCard, PasswordFields } from "~/components/accounts/password-fields";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { SetPasswordResult } from "./__set-password.server";
+import type { z } from "zod";
 
 /** The page behind an e-mailed token that sets a password (reset, invitation). */
 export function SetPasswordPage({
@@ -13,6 +16,7 @@ export function SetPasswordPage({
   submit,
   tokenErrorCode,
   passwordField,
+  schema,
   testId,
 }: {
   valid: boolean;
@@ -21,11 +25,19 @@ export function SetPasswordPage({
   submit: string;
   tokenErrorCode: string;
   passwordField: string;
+  schema: z.ZodObject;
   testId: string;
 }) {
   const { t } = useTranslation("accounts");
   const [ok, setOk] = useState(false);
   const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "set-password",
+    lastResult: result?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
   const tokenProblem = !valid || result?.code === tokenErrorCode;
   return (
     <AuthCard title={title}>
@@ -39,12 +51,12 @@ export function SetPasswordPage({
         </div>
       ) : null}
       {tokenProblem ? null : (
-        <Form method="POST">
+        <Form method="POST" {...getFormProps(form)}>
           <PasswordFields
-            name={passwordField}
-            confirmName="password_confirmation"
-            errors={result?.errors?.[passwordField]}
-            confirmErrors={result?.errors?.password_confirmation}
+            name={fields[passwordField].name}
+            confirmName={fields.password_confirmation.name}
+            errors={fields[passwordField].errors}
+            confirmErrors={fields.password_confirmation.errors}
             onValidChange={setOk}
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={hydrated && !ok}>

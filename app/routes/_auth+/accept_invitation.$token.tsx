@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { acceptInvitation } from "~/models/account.server";
 import { findUserToken } from "~/models/user-token.server";
 import { db } from "~/utils/db.server";
-import { AcceptInvitationSchema } from "~/utils/schemas/accounts";
+import { AcceptInvitationFormSchema } from "~/utils/schemas/accounts";
 import { SetPasswordPage } from "./__set-password-page";
 import { setPasswordFromToken } from "./__set-password.server";
 
@@ -17,11 +17,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return setPasswordFromToken(request, {
-    schema: AcceptInvitationSchema,
-    input: (form) => ({ ...form, invitation_token: params.token }),
+    schema: AcceptInvitationFormSchema,
     passwordField: "password",
     tokenErrorCode: "INVALID_INVITATION_TOKEN",
-    apply: (data) => acceptInvitation(db(), data.invitation_token, data.password),
+    apply: (data) => acceptInvitation(db(), params.token ?? "", data.password),
     successKey: "accounts:invitation.done",
   });
 }
@@ -38,6 +37,7 @@ export default function AcceptInvitationPage() {
       submit={t("invitation.submit")}
       tokenErrorCode="INVALID_INVITATION_TOKEN"
       passwordField="password"
+      schema={AcceptInvitationFormSchema}
       testId="invitation-error"
     />
   );

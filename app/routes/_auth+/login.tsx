@@ -50,7 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type Step = "password" | "otp" | "expired";
+type Step = "password" | "otp" | "expired" | "forgot";
+/** The expired-password form's passwords are never sent back (its e-mail is kept). */
+const EXPIRED_SECRETS = ["current_password", "new_password", "password_confirmation"];
 type ActionData = {
   step: Step;
   code?: string | null;
@@ -59,7 +61,6 @@ type ActionData = {
   email?: string;
   redirectTo?: string;
   result?: SubmissionResult<string[]>;
-  errors?: Record<string, string[]>;
 };
 
 async function signIn(request: Request, ip: string | null, userId: number, redirectTo: unknown) {
@@ -116,28 +117,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     }
     case "change_password": {
-      const parsed = ChangeExpiredPasswordSchema.safeParse(Object.fromEntries(form));
+      const submission = parseWithZod(form, { schema: ChangeExpiredPasswordSchema });
       const email = String(form.get("email") ?? "");
-      if (!parsed.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
-        return reply({ step: "expired", email, errors }, 422);
-      }
+      const expired = (extra: Partial<ActionData>, status: number) =>
+        reply({ step: "expired", email, result: submission.reply({ hideFields: EXPIRED_SECRETS }), ...extra }, status);
+      if (submission.status !== "success") return expired({}, 422);
       try {
-        await changeExpiredPassword(db(), parsed.data);
+        await changeExpiredPassword(db(), submission.value);
         return reply({ step: "password", notice: "passwordChanged" });
       } catch (error) {
-        if (error instanceof PasswordReusedError)
-          return reply({ step: "expired", email, code: "PASSWORD_ALREADY_USED" }, 422);
+        if (error instanceof PasswordReusedError) return expired({ code: "PASSWORD_ALREADY_USED" }, 422);
         if (error instanceof LoginError) return reply({ step: "password", code: error.code }, 401);
         throw error;
       }
     }
     case "forgot_password": {
-      const parsed = ForgotPasswordSchema.safeParse({ email: form.get("email") });
-      if (!parsed.success)
-        return reply({ step: "password", errors: { forgot_email: ["accounts:validation.email"] } }, 422);
-      await sendPasswordReset(db(), parsed.data.email);
+      const submission = parseWithZod(form, { schema: ForgotPasswordSchema });
+      if (submission.status !== "success") return reply({ step: "forgot", result: submission.reply() }, 422);
+      await sendPasswordReset(db(), submission.value.email);
       return reply({ step: "password", notice: "forgotSent" });
     }
     default:
@@ -193,9 +190,9 @@ export default function LoginPage() {
       {step === "otp" ? (
         <OtpStep pending={data!.pending!} redirectTo={redirectTo} />
       ) : step === "expired" ? (
-        <ExpiredStep email={data!.email!} errors={data?.errors} />
-      ) : (searchParams.get("forgot") === "1" || data?.errors?.forgot_email) && !data?.notice ? (
-        <ForgotPanel errors={data?.errors?.forgot_email} />
+        <ExpiredStep email={data!.email!} lastResult={data?.result} />
+      ) : step === "forgot" || (searchParams.get("forgot") === "1" && !data) ? (
+        <ForgotPanel lastResult={data?.result} />
       ) : (
         <PasswordStep redirectTo={redirectTo} lastResult={data?.result} />
       )}
@@ -262,10 +259,24 @@ function PasswordStep({ redirectTo, lastResult }: { redirectTo: string; lastResu
 }
 
 /** The forgot-password dialog: a panel of /login (?forgot=1), so it works without JavaScript. */
-function ForgotPanel({ errors }: { errors?: string[] }) {
+function ForgotPanel({ lastResult }: { lastResult?: ActionData["result"] }) {
   const { t } = useTranslation("accounts");
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  });
   return (
-    <Form method="POST" action="/login" data-testid="forgot-password" role="dialog" aria-labelledby="forgot-title">
+    <Form
+      method="POST"
+      action="/login"
+      data-testid="forgot-password"
+      role="dialog"
+      aria-labelledby="forgot-title"
+      {...getFormProps(form)}
+    >
       <h2 id="forgot-title" className="auth-subtitle">
         {t("forgot.link")}
       </h2>
@@ -273,8 +284,8 @@ function ForgotPanel({ errors }: { errors?: string[] }) {
       <p className="field-hint">{t("forgot.text")}</p>
       <Field
         label={t("forgot.email")}
-        inputProps={{ name: "email", id: "forgot_email", type: "email", required: true, autoFocus: true }}
-        errors={errors?.map((e) => t(e))}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+        errors={fields.email.errors?.map((e) => t(e))}
       />
       <div className="form-actions">
         <Link to="/login" className="btn">
@@ -313,30 +324,35 @@ function OtpStep({ pending, redirectTo }: { pending: string; redirectTo: string 
   );
 }
 
-function ExpiredStep({ email, errors }: { email: string; errors?: Record<string, string[]> }) {
+function ExpiredStep({ email, lastResult }: { email: string; lastResult?: ActionData["result"] }) {
   const { t } = useTranslation("accounts");
   const [valid, setValid] = useState(false);
   const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "expired-password",
+    lastResult,
+    defaultValue: { email },
+    constraint: getZodConstraint(ChangeExpiredPasswordSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeExpiredPasswordSchema }),
+  });
   return (
-    <Form method="POST" data-testid="expired-form">
+    <Form method="POST" data-testid="expired-form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="change_password" />
-      <input type="hidden" name="email" value={email} />
+      <input {...getInputProps(fields.email, { type: "hidden" })} />
       <Field
         label={t("password.current")}
         inputProps={{
-          name: "current_password",
-          id: "current_password",
-          type: "password",
+          ...getInputProps(fields.current_password, { type: "password" }),
           autoComplete: "current-password",
-          required: true,
         }}
-        errors={errors?.current_password?.map((e) => t(e))}
+        errors={fields.current_password.errors?.map((e) => t(e))}
       />
       <PasswordFields
-        name="new_password"
-        confirmName="password_confirmation"
-        errors={errors?.new_password}
-        confirmErrors={errors?.password_confirmation}
+        name={fields.new_password.name}
+        confirmName={fields.password_confirmation.name}
+        errors={fields.new_password.errors}
+        confirmErrors={fields.password_confirmation.errors}
         onValidChange={setValid}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={hydrated && !valid}>

@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -10,10 +12,16 @@ import { EmailTakenError, registerOrganization } from "~/models/account.server";
 import { createSession } from "~/models/session.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { unknownIntent, issuesToErrors } from "~/utils/errors";
+import { unknownIntent } from "~/utils/errors";
 import { getLanguage, i18nServer } from "~/utils/i18n.server";
 import { clientIp } from "~/utils/load-context";
-import { COUNTRY_CODES, DASHBOARDS, INDUSTRIES, SignupFormSchema, SignupStep1Schema } from "~/utils/schemas/accounts";
+import {
+  COUNTRY_CODES,
+  DASHBOARDS,
+  INDUSTRIES,
+  SignupFormSchema,
+  SignupStep1FormSchema,
+} from "~/utils/schemas/accounts";
 import { getSignedInUserId, commitSessionCookie } from "~/utils/session.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -28,55 +36,62 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ done, title: t("register.title") });
 }
 
+/** Step 1's fields, carried through step 2 as hidden fields. */
 const STEP1_FIELDS = ["name", "contact_person", "industry", "country_alpha2"] as const;
-type Values = Record<string, string | string[]>;
-type ActionData = { step: 1 | 2; values: Values; errors: Record<string, string[]> };
+/** Passwords are never sent back. */
+const SECRETS = ["admin_password", "admin_password_confirmation"];
+type ActionData = { step: 1 | 2; result: SubmissionResult<string[]> };
 
 // Two steps (the organisation, then the admin's account), then the success screen. The first
 // step's answers travel as hidden fields, so it all works as plain form posts.
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const values: Values = {};
-  for (const key of [...STEP1_FIELDS, "phone", "admin_email"]) values[key] = String(form.get(key) ?? "");
-  values.dashboards = form.getAll("dashboards").map(String);
-  const intent = form.get("intent");
-  if (intent === "step1") {
-    const parsed = SignupStep1Schema.safeParse(values);
-    if (!parsed.success)
-      return json<ActionData>({ step: 1, values, errors: issuesToErrors(parsed.error.issues) }, { status: 422 });
-    return json<ActionData>({ step: 2, values, errors: {} });
-  }
-  if (intent === "back") return json<ActionData>({ step: 1, values, errors: {} });
-  if (intent !== "register") unknownIntent();
-  const parsed = SignupFormSchema.safeParse({
-    ...values,
-    dashboards: values.dashboards.length ? values.dashboards : undefined,
-    admin_password: form.get("admin_password"),
-    admin_password_confirmation: form.get("admin_password_confirmation"),
-  });
-  if (!parsed.success) {
-    const errors = issuesToErrors(parsed.error.issues);
-    const step = STEP1_FIELDS.some((f) => errors[f]) ? 1 : 2;
-    return json<ActionData>({ step, values, errors }, { status: 422 });
-  }
-  try {
-    const created = await registerOrganization(db(), parsed.data, await getLanguage(request));
-    const session = await createSession(db(), {
-      userId: created.userId,
-      kind: "web",
-      ttlSeconds: env().SESSION_TTL_SECONDS,
-      ip: clientIp(context),
-      userAgent: request.headers.get("user-agent"),
-    });
-    return redirect("/register?done=1", {
-      headers: { "Set-Cookie": await commitSessionCookie(session.token, session.expiresAt) },
-    });
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
-    return json<ActionData>(
-      { step: 2, values, errors: { admin_email: ["accounts:register.emailTaken"] } },
-      { status: 422 },
-    );
+  switch (form.get("intent")) {
+    case "step1": {
+      const submission = parseWithZod(form, { schema: SignupStep1FormSchema });
+      if (submission.status !== "success")
+        return json<ActionData>({ step: 1, result: submission.reply() }, { status: 422 });
+      return json<ActionData>({ step: 2, result: submission.reply() });
+    }
+    case "back":
+      return json<ActionData>({
+        step: 1,
+        result: parseWithZod(form, { schema: SignupStep1FormSchema }).reply({ hideFields: SECRETS }),
+      });
+    case "register": {
+      const submission = parseWithZod(form, { schema: SignupFormSchema });
+      if (submission.status !== "success") {
+        const step = STEP1_FIELDS.some((f) => submission.error?.[f]) ? 1 : 2;
+        return json<ActionData>({ step, result: submission.reply({ hideFields: SECRETS }) }, { status: 422 });
+      }
+      try {
+        const created = await registerOrganization(db(), submission.value, await getLanguage(request));
+        const session = await createSession(db(), {
+          userId: created.userId,
+          kind: "web",
+          ttlSeconds: env().SESSION_TTL_SECONDS,
+          ip: clientIp(context),
+          userAgent: request.headers.get("user-agent"),
+        });
+        return redirect("/register?done=1", {
+          headers: { "Set-Cookie": await commitSessionCookie(session.token, session.expiresAt) },
+        });
+      } catch (error) {
+        if (!(error instanceof EmailTakenError)) throw error;
+        return json<ActionData>(
+          {
+            step: 2,
+            result: submission.reply({
+              fieldErrors: { admin_email: ["accounts:register.emailTaken"] },
+              hideFields: SECRETS,
+            }),
+          },
+          { status: 422 },
+        );
+      }
+    }
+    default:
+      unknownIntent();
   }
 }
 
@@ -95,67 +110,12 @@ export default function RegisterPage() {
     );
   }
   const step = data?.step ?? 1;
-  const values = data?.values ?? {};
-  const errors = data?.errors ?? {};
-  const err = (k: string) => errors[k]?.map((e) => t(e));
-  const v = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : "");
   return (
     <AuthCard title={t("register.title")} wide>
       <p className="steps" data-testid="register-step">
         {t("register.step", { step, total: 2 })}
       </p>
-      {step === 1 ? (
-        <Form method="POST" key="step1">
-          <Field
-            label={t("register.name")}
-            inputProps={{ name: "name", id: "name", defaultValue: v("name"), required: true, autoFocus: true }}
-            errors={err("name")}
-          />
-          <Field
-            label={t("register.contactPerson")}
-            inputProps={{
-              name: "contact_person",
-              id: "contact_person",
-              defaultValue: v("contact_person"),
-              required: true,
-            }}
-            errors={err("contact_person")}
-          />
-          <SelectField
-            name="industry"
-            label={t("register.industry")}
-            value={v("industry")}
-            options={INDUSTRIES.map((i) => [i, t(`register.industries.${i}`)])}
-            errors={err("industry")}
-          />
-          <SelectField
-            name="country_alpha2"
-            label={t("register.country")}
-            value={v("country_alpha2")}
-            options={countryOptions(t("register.countryLocale"))}
-            errors={err("country_alpha2")}
-          />
-          <fieldset className="checkbox-group">
-            <legend>{t("register.dashboards")}</legend>
-            {DASHBOARDS.map((d) => (
-              <label key={d}>
-                <input
-                  type="checkbox"
-                  name="dashboards"
-                  value={d}
-                  defaultChecked={values.dashboards ? (values.dashboards as string[]).includes(d) : d === "timber"}
-                />{" "}
-                {t(`register.dashboard.${d}`)}
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" name="intent" value="step1" className="btn btn-primary btn-block">
-            {t("register.next")}
-          </button>
-        </Form>
-      ) : (
-        <Step2 values={values} errors={errors} />
-      )}
+      {step === 1 ? <Step1 key="step1" lastResult={data?.result} /> : <Step2 key="step2" lastResult={data?.result} />}
       <p className="auth-links">
         {t("register.haveAccount")} <Link to="/login">{t("register.signIn")}</Link>
       </p>
@@ -163,48 +123,123 @@ export default function RegisterPage() {
   );
 }
 
-function Step2({ values, errors }: { values: Values; errors: Record<string, string[]> }) {
+/** A hidden input per value of a field (a list, such as the dashboards, gives several). */
+function Hidden({ name, value }: { name: string; value: unknown }) {
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  return (
+    <>
+      {list.map((v, i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={String(v)} />
+      ))}
+    </>
+  );
+}
+
+function Step1({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("accounts");
+  const [form, fields] = useForm({
+    id: "register-step1",
+    lastResult,
+    defaultValue: { dashboards: ["timber"] },
+    constraint: getZodConstraint(SignupStep1FormSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupStep1FormSchema }),
+  });
+  const tr = (list?: string[]) => list?.map((e) => t(e));
+  const initial = form.initialValue as Record<string, unknown> | undefined;
+  const dashboards = fields.dashboards.initialValue;
+  const chosen = Array.isArray(dashboards) ? dashboards : dashboards ? [dashboards] : [];
+  return (
+    <Form method="POST" {...getFormProps(form)}>
+      {/* What step 2 had (when coming back) goes forward again. */}
+      <Hidden name="admin_email" value={initial?.admin_email} />
+      <Hidden name="phone" value={initial?.phone} />
+      <Field
+        label={t("register.name")}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }}
+        errors={tr(fields.name.errors)}
+      />
+      <Field
+        label={t("register.contactPerson")}
+        inputProps={getInputProps(fields.contact_person, { type: "text" })}
+        errors={tr(fields.contact_person.errors)}
+      />
+      <SelectField
+        label={t("register.industry")}
+        options={INDUSTRIES.map((i) => [i, t(`register.industries.${i}`)])}
+        selectProps={getSelectProps(fields.industry)}
+        errors={tr(fields.industry.errors)}
+      />
+      <SelectField
+        label={t("register.country")}
+        options={countryOptions(t("register.countryLocale"))}
+        selectProps={getSelectProps(fields.country_alpha2)}
+        errors={tr(fields.country_alpha2.errors)}
+      />
+      <fieldset className="checkbox-group">
+        <legend>{t("register.dashboards")}</legend>
+        {DASHBOARDS.map((d) => (
+          <label key={d}>
+            <input type="checkbox" name={fields.dashboards.name} value={d} defaultChecked={chosen.includes(d)} />{" "}
+            {t(`register.dashboard.${d}`)}
+          </label>
+        ))}
+        {fields.dashboards.errors ? (
+          <ul className="field-errors">
+            {tr(fields.dashboards.errors)!.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        ) : null}
+      </fieldset>
+      <button type="submit" name="intent" value="step1" className="btn btn-primary btn-block">
+        {t("register.next")}
+      </button>
+    </Form>
+  );
+}
+
+const parseSignup = (formData: FormData) => parseWithZod(formData, { schema: SignupFormSchema });
+
+function Step2({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("accounts");
   const [valid, setValid] = useState(false);
   const hydrated = useHydrated();
-  const err = (k: string) => errors[k]?.map((e) => t(e));
+  const [form, fields] = useForm({
+    id: "register-step2",
+    lastResult,
+    constraint: getZodConstraint(SignupFormSchema),
+    shouldValidate: "onSubmit",
+    // "Back" keeps what was typed and checks only step 1's fields (those are hidden here).
+    onValidate: ({ formData }) =>
+      formData.get("intent") === "back"
+        ? (parseWithZod(formData, { schema: SignupStep1FormSchema }) as unknown as ReturnType<typeof parseSignup>)
+        : parseSignup(formData),
+  });
+  const tr = (list?: string[]) => list?.map((e) => t(e));
+  const initial = (form.initialValue ?? {}) as Record<string, unknown>;
   return (
-    <Form method="POST" key="step2">
+    <Form method="POST" {...getFormProps(form)}>
       {STEP1_FIELDS.map((f) => (
-        <input key={f} type="hidden" name={f} value={String(values[f] ?? "")} />
+        <Hidden key={f} name={f} value={initial[f]} />
       ))}
-      {((values.dashboards as string[]) ?? []).map((d) => (
-        <input key={d} type="hidden" name="dashboards" value={d} />
-      ))}
+      <Hidden name="dashboards" value={initial.dashboards} />
       <Field
         label={t("register.email")}
-        inputProps={{
-          name: "admin_email",
-          id: "admin_email",
-          type: "email",
-          defaultValue: String(values.admin_email ?? ""),
-          required: true,
-          autoFocus: true,
-        }}
-        errors={err("admin_email")}
+        inputProps={{ ...getInputProps(fields.admin_email, { type: "email" }), autoFocus: true }}
+        errors={tr(fields.admin_email.errors)}
       />
       <Field
         label={t("register.phone")}
-        inputProps={{
-          name: "phone",
-          id: "phone",
-          type: "tel",
-          defaultValue: String(values.phone ?? ""),
-          required: true,
-        }}
-        errors={err("phone")}
+        inputProps={getInputProps(fields.phone, { type: "tel" })}
+        errors={tr(fields.phone.errors)}
       />
       <PasswordFields
-        name="admin_password"
-        confirmName="admin_password_confirmation"
+        name={fields.admin_password.name}
+        confirmName={fields.admin_password_confirmation.name}
         label={t("register.password")}
-        errors={errors.admin_password}
-        confirmErrors={errors.admin_password_confirmation}
+        errors={fields.admin_password.errors}
+        confirmErrors={fields.admin_password_confirmation.errors}
         onValidChange={setValid}
       />
       <p className="field-hint">{t("register.nameRuleHint")}</p>

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { resetPasswordWithToken } from "~/models/account.server";
 import { findUserToken } from "~/models/user-token.server";
 import { db } from "~/utils/db.server";
-import { ResetPasswordByTokenSchema } from "~/utils/schemas/accounts";
+import { ResetPasswordFormSchema } from "~/utils/schemas/accounts";
 import { SetPasswordPage } from "./__set-password-page";
 import { setPasswordFromToken } from "./__set-password.server";
 
@@ -17,11 +17,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return setPasswordFromToken(request, {
-    schema: ResetPasswordByTokenSchema,
-    input: (form) => ({ ...form, token: params.token }),
+    schema: ResetPasswordFormSchema,
     passwordField: "new_password",
     tokenErrorCode: "INVALID_PASSWORD_RESET_TOKEN",
-    apply: (data) => resetPasswordWithToken(db(), data.token, data.new_password),
+    apply: (data) => resetPasswordWithToken(db(), params.token ?? "", data.new_password),
     successKey: "accounts:reset.done",
   });
 }
@@ -38,6 +37,7 @@ export default function ResetPasswordPage() {
       submit={t("reset.submit")}
       tokenErrorCode="INVALID_PASSWORD_RESET_TOKEN"
       passwordField="new_password"
+      schema={ResetPasswordFormSchema}
       testId="reset-error"
     />
   );

@@ -10,6 +10,7 @@ const email = z
   .max(255)
   .transform((v) => v.trim().toLowerCase());
 const confirmation = z.string({ error: "accounts:password.confirmationRequired" });
+const otpCode = z.string({ error: "accounts:login.otpRequired" }).trim().min(1, "accounts:login.otpRequired").max(32);
 
 function confirmed<T extends z.ZodRawShape>(shape: T, password: keyof T & string, confirm: keyof T & string) {
   return z.object(shape).superRefine((value: Record<string, unknown>, ctx) => {
@@ -20,13 +21,16 @@ function confirmed<T extends z.ZodRawShape>(shape: T, password: keyof T & string
 
 export const OtpLoginApiSchema = z.object({
   credentials: CredentialsSchema,
-  otp_code: z.string({ error: "accounts:otp.codeRequired" }).trim().min(1, "accounts:otp.codeRequired").max(32),
+  otp_code: otpCode,
 });
 
 export const ForgotPasswordSchema = z.object({ email });
 
+const resetFields = { new_password: NewPasswordSchema, password_confirmation: confirmation };
+/** The reset page's form: the new password twice (the token is the page's URL). */
+export const ResetPasswordFormSchema = confirmed(resetFields, "new_password", "password_confirmation");
 export const ResetPasswordByTokenSchema = confirmed(
-  { token: z.string().min(1).max(200), new_password: NewPasswordSchema, password_confirmation: confirmation },
+  { token: z.string().min(1).max(200), ...resetFields },
   "new_password",
   "password_confirmation",
 );
@@ -48,8 +52,11 @@ export const ChangeExpiredPasswordSchema = confirmed(
 /** POST /logins/reset_password takes either shape. */
 export const ResetPasswordApiSchema = z.union([ResetPasswordByTokenSchema, ChangeExpiredPasswordSchema]);
 
+const invitationFields = { password: NewPasswordSchema, password_confirmation: confirmation };
+/** The invitation page's form: the password twice (the token is the page's URL). */
+export const AcceptInvitationFormSchema = confirmed(invitationFields, "password", "password_confirmation");
 export const AcceptInvitationSchema = confirmed(
-  { invitation_token: z.string().min(1).max(200), password: NewPasswordSchema, password_confirmation: confirmation },
+  { invitation_token: z.string().min(1).max(200), ...invitationFields },
   "password",
   "password_confirmation",
 );
@@ -125,6 +132,11 @@ export const SignupStep1Schema = z.object({
   country_alpha2: z.enum(COUNTRY_CODES, { error: "accounts:register.countryRequired" }),
 });
 
+const dashboards = z.array(z.enum(DASHBOARDS)).max(4).default(["timber"]);
+
+/** The registration form's first step: the organisation and the dashboards it wants. */
+export const SignupStep1FormSchema = SignupStep1Schema.extend({ dashboards });
+
 const signupShape = {
   ...SignupStep1Schema.shape,
   phone: z
@@ -135,7 +147,7 @@ const signupShape = {
     .regex(/^[+0-9 ()-]+$/, "accounts:register.phoneInvalid"),
   admin_email: email,
   admin_password: NewPasswordSchema,
-  dashboards: z.array(z.enum(DASHBOARDS)).max(4).default(["timber"]),
+  dashboards,
 };
 
 function signupRefine(
@@ -163,4 +175,16 @@ export const SignupFormSchema = z
 export const TwoFactorSchema = z.object({
   otp_code: z.string().max(32).optional(),
   password: z.string().max(1024).optional(),
+});
+
+/** The account screen's "confirm two-factor" form: a code of the new secret (POST /two_factors). */
+export const TwoFactorConfirmFormSchema = z.object({ otp_code: otpCode });
+
+/** The account screen's "turn two-factor off" form: one field for the password or a current code (DELETE /two_factors). */
+export const TwoFactorProofFormSchema = z.object({
+  proof: z
+    .string({ error: "accounts:twoFactor.proofRequired" })
+    .trim()
+    .min(1, "accounts:twoFactor.proofRequired")
+    .max(1024),
 });

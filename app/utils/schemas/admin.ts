@@ -66,13 +66,15 @@ export function passwordChangeFormSchema(expiryNow: boolean) {
 }
 
 export const ASSIGNABLE_ROLES = ["viewer", "measurer", "admin"] as const;
+export const ROLE_RESOURCE_TYPES = ["Organization", "Storage", "StorageGroup"] as const;
 const id = z.coerce.number().int().positive();
+const roleName = z.enum(ASSIGNABLE_ROLES, { error: "accounts:roles.nameRequired" });
 
 /** POST /roles: role{name, user_id} plus one of organization_id, storage_id, storage_group_id (beside role or inside it). */
 export const RoleCreateSchema = z
   .object({
     role: z.object({
-      name: z.enum(ASSIGNABLE_ROLES, { error: "accounts:roles.nameRequired" }),
+      name: roleName,
       user_id: id,
       organization_id: id.optional(),
       storage_id: id.optional(),
@@ -94,6 +96,27 @@ export const RoleCreateSchema = z
     }
     return { name: v.role.name, userId: v.role.user_id, type: targets[0][0], resourceId: targets[0][1] };
   });
+
+/** The user screen's add-role form: the role, what it is on (type and id); `roleFormPayload` makes it POST /roles. */
+export const RoleFormSchema = z.object({
+  role_name: roleName,
+  resource_type: z.enum(ROLE_RESOURCE_TYPES, { error: "accounts:roles.resourceRequired" }),
+  resource_id: z.coerce
+    .number({ error: "accounts:roles.resourceRequired" })
+    .int("accounts:roles.resourceRequired")
+    .positive("accounts:roles.resourceRequired"),
+});
+const ROLE_TARGET_KEYS = {
+  Organization: "organization_id",
+  Storage: "storage_id",
+  StorageGroup: "storage_group_id",
+} as const;
+export function roleFormPayload(userId: number, value: z.infer<typeof RoleFormSchema>) {
+  return {
+    role: { name: value.role_name, user_id: userId },
+    [ROLE_TARGET_KEYS[value.resource_type]]: value.resource_id,
+  };
+}
 
 // EU VAT numbers: the country prefix, then the national pattern (spaces, dots and dashes ignored).
 const EU_VAT =

@@ -11,6 +11,12 @@ export const CUSTOM_FIELD_TYPES = ["string", "text", "integer", "decimal", "bool
 /** The key rule: lower-case letters, digits and underscore only. */
 export const CUSTOM_FIELD_KEY = /^[a-z0-9_]+$/;
 
+const rank = z.coerce
+  .number({ error: "accounts:customFields.rankInvalid" })
+  .int("accounts:customFields.rankInvalid")
+  .min(0, "accounts:customFields.rankInvalid")
+  .max(100000, "accounts:customFields.rankInvalid");
+
 const flag = z.preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean());
 
 /** The new-custom-field form's fields; POST /custom_fields wraps them in `custom_field`. */
@@ -52,7 +58,7 @@ export const CustomFieldValueFieldsSchema = z.object({
     .trim()
     .min(1, "accounts:customFields.valueRequired")
     .max(255),
-  rank: z.coerce.number().int().min(0).max(100000).optional(),
+  rank: rank.optional(),
 });
 export const CustomFieldValueSchema = z.object({ custom_field_value: CustomFieldValueFieldsSchema });
 
@@ -72,8 +78,15 @@ export const CustomFieldValuePatchSchema = z.object({
   custom_field_value: z
     .object({
       value: z.string().trim().min(1, "accounts:customFields.valueRequired").max(255).optional(),
-      rank: z.coerce.number().int().min(0).max(100000).optional(),
+      rank: rank.optional(),
       archived: flag.optional(),
     })
     .strict(),
+});
+
+/** A value's row on the custom field screen (rank and archived): PATCH /custom_field_values/{id}'s fields. */
+export const CustomFieldValueRowFormSchema = z.object({
+  value_id: z.coerce.number().int().positive(),
+  rank,
+  archived: z.boolean().default(false),
 });

@@ -330,6 +330,38 @@ export const MeasurementIdsSchema = z.object({
   measurement_ids: z.array(id()).min(1, "timber:errors.nothingSelected").max(1000),
 });
 
+// The dashboard's bulk bar (one form, an intent per button): the ticked measurements and the
+// chosen target, made into the payloads above.
+const bulkIds = z
+  .array(id(), { message: "timber:bulk.nothingSelected" })
+  .min(1, "timber:bulk.nothingSelected")
+  .max(1000);
+const bulkTarget = z
+  .number({ message: "timber:bulk.chooseTarget" })
+  .int("timber:bulk.chooseTarget")
+  .positive("timber:bulk.chooseTarget");
+const bulkReport = z
+  .number({ message: "mixed-stack:errors.chooseReport" })
+  .int("mixed-stack:errors.chooseReport")
+  .positive("mixed-stack:errors.chooseReport");
+/** Move: POST /measurements/move_storage with every ticked measurement going to the one target. */
+export const BulkMoveFormSchema = z.object({ measurement_ids: bulkIds, target_storage_id: bulkTarget });
+export function bulkMovePayload(value: z.infer<typeof BulkMoveFormSchema>) {
+  return {
+    move_storage: value.measurement_ids.map((m) => ({ measurement_id: m, storage_id: value.target_storage_id })),
+  };
+}
+/** Delete: the ticked measurements (DELETE /measurements's measurement_ids). */
+export const BulkDeleteFormSchema = z.object({ measurement_ids: bulkIds });
+/** Attach to a mixed stack report (close up or far away). */
+export const BulkMixedStackFormSchema = z.object({ measurement_ids: bulkIds, mixed_stack_report_id: bulkReport });
+/** The whole bar's fields (its constraint; each intent parses with its own schema above). */
+export const BulkBarFormSchema = z.object({
+  measurement_ids: bulkIds,
+  target_storage_id: bulkTarget.optional(),
+  mixed_stack_report_id: bulkReport.optional(),
+});
+
 export const DeletedSearchSchema = z.object({
   created_at_from: z.string().optional(),
   created_at_until: z.string().optional(),

@@ -1,9 +1,12 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/components/billing/shell-billing";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { Field } from "~/components/ui/field";
 import {
   BUNDLE_IDS,
   displayMonthlyPrice,
@@ -27,7 +30,15 @@ import { billingProvider } from "~/services/billing/index.server";
 import { requireAppAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { unknownIntent } from "~/utils/errors";
-import { AddItemSchema, CheckoutSubscriptionSchema, UpdateItemSchema } from "~/utils/schemas/billing";
+import {
+  AddItemSchema,
+  CheckoutFormSchema,
+  checkoutFormPayload,
+  CheckoutSubscriptionSchema,
+  TrialFormSchema,
+  trialFormPayload,
+  UpdateItemSchema,
+} from "~/utils/schemas/billing";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { formIntent, parseForm } from "./__form.server";
@@ -56,46 +67,58 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** A refused form: its errors beside its fields, what was typed kept (`package_id` says which card's form). */
+type Refused = { intent: string; package_id?: string; result: SubmissionResult<string[]> };
+const refuse = (intent: string, submission: { reply: () => SubmissionResult<string[]> }, packageId?: unknown) =>
+  json<Refused>(
+    { intent, package_id: typeof packageId === "string" ? packageId : undefined, result: submission.reply() },
+    { status: 422 },
+  );
+
+// Bad input comes back beside the fields; a billing rule the request breaks answers with an error toast.
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAppAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const packageId = form.get("package_id");
   const back = "/billing";
   return formIntent(back, async () => {
-    switch (form.intent) {
+    switch (intent) {
       case "checkout": {
-        const input = parseForm(CheckoutSubscriptionSchema, {
-          period: form.period,
-          line_items: [{ package_id: form.package_id, quantity: form.quantity ?? 1 }],
-        });
+        const submission = parseWithZod(form, { schema: CheckoutFormSchema });
+        if (submission.status !== "success") return refuse(intent, submission, packageId);
+        const input = parseForm(CheckoutSubscriptionSchema, checkoutFormPayload(submission.value));
         return redirect((await checkoutSubscription(db(), ctx, input)).redirect_url);
       }
       case "trial": {
-        const line_items = TRIAL_PLAN_IDS.map((id) => ({
-          package_id: id,
-          quantity: Number(form[`seats_${id}`] ?? 0),
-        })).filter((li) => li.quantity > 0);
-        const input = parseForm(CheckoutSubscriptionSchema, { period: form.period ?? 1, trial: true, line_items });
+        const submission = parseWithZod(form, { schema: TrialFormSchema });
+        if (submission.status !== "success") return refuse(intent, submission);
+        const input = parseForm(CheckoutSubscriptionSchema, trialFormPayload(submission.value));
         return redirect((await checkoutSubscription(db(), ctx, input)).redirect_url);
       }
       case "add": {
-        const input = parseForm(AddItemSchema, { package_id: form.package_id, quantity: form.quantity ?? 1 });
-        const { invoice } = await addSubscriptionItem(db(), ctx, input);
+        const submission = parseWithZod(form, { schema: AddItemSchema });
+        if (submission.status !== "success") return refuse(intent, submission, packageId);
+        const { invoice } = await addSubscriptionItem(db(), ctx, submission.value);
         if (invoice) return redirect(`/billing?pending=${invoice.id}`);
         return redirectWithToast(back, { type: "success", key: "billing:toast.added" });
       }
       case "preview": {
-        const input = parseForm(UpdateItemSchema, { package_id: form.package_id, quantity: form.quantity });
+        const submission = parseWithZod(form, { schema: UpdateItemSchema });
+        if (submission.status !== "success") return refuse(intent, submission, packageId);
+        const input = submission.value;
         const { amount_due } = await previewSubscriptionItem(db(), ctx, input);
         return json({ preview: { package_id: input.package_id, quantity: input.quantity, amount_due } });
       }
       case "update": {
-        const input = parseForm(UpdateItemSchema, { package_id: form.package_id, quantity: form.quantity });
+        // The preview's confirmation: hidden fields of an answer the server gave, nothing typed.
+        const input = parseForm(UpdateItemSchema, Object.fromEntries(form));
         const { invoice } = await updateSubscriptionItem(db(), ctx, input);
         if (invoice) return redirect(`/billing?pending=${invoice.id}`);
         return redirectWithToast(back, { type: "success", key: "billing:toast.updated" });
       }
       case "cancel": {
-        await cancelSubscriptionItem(db(), ctx, String(form.package_id ?? ""));
+        await cancelSubscriptionItem(db(), ctx, String(packageId ?? ""));
         return redirectWithToast(back, { type: "success", key: "billing:toast.cancelled" });
       }
       case "portal":
@@ -104,6 +127,12 @@ export async function action({ request }: ActionFunctionArgs) {
         unknownIntent();
     }
   });
+}
+
+/** The refused form's reply, when it is this form's (the intent and, on a card, its package). */
+function useRefused(intent: string, packageId?: string) {
+  const data = useActionData<typeof action>() as Partial<Refused> | undefined;
+  return data?.intent === intent && data.package_id === packageId ? data.result : undefined;
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -273,59 +302,72 @@ function PackageCard({
           {t("errors.duplicateStorageTrial")}
         </p>
       ) : !live ? (
-        <Form method="post" className="billing-buy">
-          <input type="hidden" name="intent" value="checkout" />
-          <input type="hidden" name="package_id" value={id} />
-          <input type="hidden" name="period" value={data.cycle === "year" ? 12 : 1} />
-          {def.perSeat ? <QuantityInput name="quantity" defaultValue={1} label={t("items.quantity")} /> : null}
-          <button type="submit" className="btn btn-primary btn-small" data-testid={`buy-${id}`}>
-            {t("overview.buy")}
-          </button>
-        </Form>
+        <BuyForm id={id} intent="checkout" period={data.cycle === "year" ? 12 : 1} />
       ) : active ? (
         <ChangeQuantity id={id} item={item} locale={data.locale} />
       ) : (
-        <Form method="post" className="billing-buy">
-          <input type="hidden" name="intent" value="add" />
-          <input type="hidden" name="package_id" value={id} />
-          {def.perSeat ? <QuantityInput name="quantity" defaultValue={1} label={t("items.quantity")} /> : null}
-          <button type="submit" className="btn btn-primary btn-small" data-testid={`add-${id}`}>
-            {t("overview.add")}
-          </button>
-        </Form>
+        <BuyForm id={id} intent="add" />
       )}
     </article>
   );
 }
 
-function QuantityInput({
-  name,
-  defaultValue,
-  label,
-  value,
-  onChange,
-}: {
-  name: string;
-  defaultValue?: number;
-  label: string;
-  value?: number;
-  onChange?: (n: number) => void;
-}) {
+/** A card's "buy" (no subscription yet: checkout) or "add" (to the live subscription) form. */
+function BuyForm({ id, intent, period }: { id: PackageId; intent: "checkout" | "add"; period?: number }) {
+  const { t } = useTranslation("billing");
+  // Both are flat objects of these fields ("add" has no period).
+  const schema = (intent === "checkout" ? CheckoutFormSchema : AddItemSchema) as typeof CheckoutFormSchema;
+  const [form, fields] = useForm({
+    id: `${intent}-${id}`,
+    lastResult: useRefused(intent, id),
+    defaultValue: { package_id: id, quantity: "1", period: period === undefined ? undefined : String(period) },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
   return (
-    <label className="billing-qty">
-      <span>{label}</span>
-      <input
-        type="number"
-        name={name}
-        min={1}
-        max={1000}
-        step={1}
-        required
-        defaultValue={value === undefined ? defaultValue : undefined}
-        value={value}
-        onChange={onChange ? (e) => onChange(Number(e.currentTarget.value)) : undefined}
-      />
-    </label>
+    <Form method="post" className="billing-buy" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="package_id" value={id} />
+      {period === undefined ? null : <input type="hidden" name="period" value={period} />}
+      {PACKAGES[id].perSeat ? (
+        <QuantityField
+          label={t("items.quantity")}
+          inputProps={getInputProps(fields.quantity, { type: "number" })}
+          errors={fields.quantity.errors ?? fields.package_id.errors}
+        />
+      ) : null}
+      <button
+        type="submit"
+        className="btn btn-primary btn-small"
+        data-testid={`${intent === "checkout" ? "buy" : "add"}-${id}`}
+      >
+        {intent === "checkout" ? t("overview.buy") : t("overview.add")}
+      </button>
+    </Form>
+  );
+}
+
+/** A number of devices, through the shared Field (errors are translation keys of "billing"). */
+function QuantityField({
+  label,
+  inputProps,
+  errors,
+  testId,
+}: {
+  label: string;
+  inputProps: React.InputHTMLAttributes<HTMLInputElement>;
+  errors?: string[];
+  testId?: string;
+}) {
+  const { t } = useTranslation("billing");
+  return (
+    <Field
+      className="billing-qty"
+      label={label}
+      inputProps={{ min: 0, max: 1000, step: 1, ...inputProps, "data-testid": testId } as typeof inputProps}
+      errors={errors?.map((e) => t(e))}
+    />
   );
 }
 
@@ -335,21 +377,37 @@ function ChangeQuantity({ id, item, locale }: { id: PackageId; item: ItemView; l
     { preview?: { package_id: string; quantity: number; amount_due: number } } | undefined;
   const navigation = useNavigation();
   const preview = actionData?.preview?.package_id === id ? actionData.preview : null;
-  const [quantity, setQuantity] = useState(preview?.quantity ?? item.quantity);
+  const [form, fields] = useForm({
+    id: `preview-${id}`,
+    lastResult: useRefused("preview", id),
+    defaultValue: { package_id: id, quantity: String(preview?.quantity ?? item.quantity) },
+    constraint: getZodConstraint(UpdateItemSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateItemSchema }),
+  });
+  const [quantity, setQuantity] = useState(String(fields.quantity.initialValue ?? preview?.quantity ?? item.quantity));
   const perSeat = PACKAGES[id].perSeat;
   const hydrated = useHydrated();
   return (
     <div className="billing-change">
       {perSeat ? (
-        <Form method="post" className="billing-buy">
+        <Form method="post" className="billing-buy" {...getFormProps(form)}>
           <input type="hidden" name="package_id" value={id} />
-          <QuantityInput name="quantity" label={t("items.quantity")} value={quantity} onChange={setQuantity} />
+          <QuantityField
+            label={t("items.quantity")}
+            inputProps={{
+              ...getInputProps(fields.quantity, { type: "number", value: false }),
+              value: quantity,
+              onChange: (e) => setQuantity(e.currentTarget.value),
+            }}
+            errors={fields.quantity.errors}
+          />
           <button
             type="submit"
             name="intent"
             value="preview"
             className="btn btn-small"
-            disabled={hydrated && (quantity === item.quantity || quantity < 1)}
+            disabled={hydrated && (Number(quantity) === item.quantity || Number(quantity) < 1)}
             data-testid={`preview-${id}`}
           >
             {t("items.change")}
@@ -386,38 +444,59 @@ function ChangeQuantity({ id, item, locale }: { id: PackageId; item: ItemView; l
 
 function TrialDialog() {
   const { t } = useTranslation("billing");
-  const [seats, setSeats] = useState<Record<string, number>>({});
+  const lastResult = useRefused("trial");
+  const [form, fields] = useForm({
+    id: "trial",
+    lastResult,
+    defaultValue: {
+      period: "1",
+      ...Object.fromEntries(TRIAL_PLAN_IDS.map((id) => [`seats_${id}`, "0"])),
+    },
+    constraint: getZodConstraint(TrialFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TrialFormSchema }),
+  });
+  const seatField = (id: (typeof TRIAL_PLAN_IDS)[number]) => fields[`seats_${id}`];
+  const [seats, setSeats] = useState<Record<string, number>>(() =>
+    Object.fromEntries(TRIAL_PLAN_IDS.map((id) => [id, Number(seatField(id).initialValue ?? 0)])),
+  );
   const total = Object.values(seats).reduce((s, n) => s + (Number.isFinite(n) ? n : 0), 0);
   const hydrated = useHydrated();
   return (
-    <details className="billing-trial card" data-testid="trial-dialog">
+    <details className="billing-trial card" data-testid="trial-dialog" open={!!lastResult}>
       <summary className="btn btn-small">{t("trial.open")}</summary>
-      <Form method="post">
+      <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="trial" />
         <input type="hidden" name="period" value={1} />
         <p>{t("trial.text", { max: TRIAL_MAX_SEATS })}</p>
         <div className="billing-trial-seats">
           {TRIAL_PLAN_IDS.map((id) => (
-            <label key={id} className="billing-qty">
-              <span>{t(`packages.${id}.name`)}</span>
-              <input
-                type="number"
-                name={`seats_${id}`}
-                min={0}
-                max={TRIAL_MAX_SEATS}
-                defaultValue={0}
-                data-testid={`trial-${id}`}
-                onChange={(e) => {
+            <QuantityField
+              key={id}
+              label={t(`packages.${id}.name`)}
+              testId={`trial-${id}`}
+              inputProps={{
+                ...getInputProps(seatField(id), { type: "number" }),
+                max: TRIAL_MAX_SEATS,
+                onChange: (e) => {
                   const value = Number(e.currentTarget.value);
                   setSeats((s) => ({ ...s, [id]: value }));
-                }}
-              />
-            </label>
+                },
+              }}
+              errors={seatField(id).errors}
+            />
           ))}
         </div>
         <p className={total > TRIAL_MAX_SEATS ? "field-errors" : "muted"}>
           {t("trial.total", { count: total, max: TRIAL_MAX_SEATS })}
         </p>
+        {form.errors ? (
+          <ul className="field-errors" id={form.errorId}>
+            {form.errors.map((e) => (
+              <li key={e}>{t(e)}</li>
+            ))}
+          </ul>
+        ) : null}
         <button
           type="submit"
           className="btn btn-primary btn-small"

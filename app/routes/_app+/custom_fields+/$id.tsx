@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -18,7 +18,11 @@ import { parseId } from "~/utils/api.server";
 import { requireAppAdmin, requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { unknownIntent, notFound } from "~/utils/errors";
-import { CustomFieldEditFormSchema, CustomFieldValueFieldsSchema } from "~/utils/schemas/custom-fields";
+import {
+  CustomFieldEditFormSchema,
+  CustomFieldValueFieldsSchema,
+  CustomFieldValueRowFormSchema,
+} from "~/utils/schemas/custom-fields";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -54,14 +58,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return back();
     }
     case "value": {
-      const valueId = parseId(String(form.get("value_id") ?? ""));
+      const submission = parseWithZod(form, { schema: CustomFieldValueRowFormSchema });
+      const valueId =
+        submission.status === "success" ? submission.value.value_id : parseId(String(form.get("value_id")));
       const value = await getCustomFieldValue(db(), ctx, valueId);
       if (value?.custom_field_id !== id) notFound();
-      const rank = Number(form.get("rank"));
-      await updateCustomFieldValue(db(), ctx, valueId, {
-        rank: Number.isInteger(rank) && rank >= 0 ? rank : undefined,
-        archived: form.get("archived") === "on",
-      });
+      if (submission.status !== "success")
+        return json({ intent: "value" as const, valueId, result: submission.reply() }, { status: 422 });
+      const { rank, archived } = submission.value;
+      await updateCustomFieldValue(db(), ctx, valueId, { rank, archived });
       return back();
     }
     default:
@@ -135,21 +140,11 @@ export default function CustomFieldEditPage() {
         <ul className="role-rows" data-testid="custom-field-values">
           {field.values.map((v) => (
             <li key={v.id}>
-              <Form method="POST" className="value-row">
-                <input type="hidden" name="intent" value="value" />
-                <input type="hidden" name="value_id" value={v.id} />
-                <span className={v.archived ? "muted" : undefined}>{v.value}</span>
-                <label>
-                  {t("customFields.rank")}{" "}
-                  <input type="number" name="rank" min={0} defaultValue={v.rank} className="rank-input" />
-                </label>
-                <label className="checkbox">
-                  <input type="checkbox" name="archived" defaultChecked={v.archived} /> {t("common.archived")}
-                </label>
-                <button type="submit" className="btn btn-small" disabled={!enabled}>
-                  {t("common.save")}
-                </button>
-              </Form>
+              <ValueRow
+                value={v}
+                enabled={enabled}
+                lastResult={data?.intent === "value" && data.valueId === v.id ? data.result : undefined}
+              />
             </li>
           ))}
         </ul>
@@ -170,6 +165,45 @@ export default function CustomFieldEditPage() {
         </Form>
       </section>
     </div>
+  );
+}
+
+/** One value's rank and archived flag: a form of its own (several on the page, each keyed by its value). */
+function ValueRow({
+  value,
+  enabled,
+  lastResult,
+}: {
+  value: { id: number; value: string; rank: number; archived: boolean };
+  enabled: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("accounts");
+  const [form, fields] = useForm({
+    id: `custom-field-value-${value.id}`,
+    lastResult,
+    defaultValue: { value_id: String(value.id), rank: String(value.rank), archived: value.archived },
+    constraint: getZodConstraint(CustomFieldValueRowFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomFieldValueRowFormSchema }),
+  });
+  return (
+    <Form method="POST" className="value-row" data-testid={`value-row-${value.id}`} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="value" />
+      <input {...getInputProps(fields.value_id, { type: "hidden" })} />
+      <span className={value.archived ? "muted" : undefined}>{value.value}</span>
+      <Field
+        label={t("customFields.rank")}
+        inputProps={{ ...getInputProps(fields.rank, { type: "number" }), className: "rank-input" }}
+        errors={fields.rank.errors?.map((e) => t(e))}
+      />
+      <label className="checkbox">
+        <input {...getInputProps(fields.archived, { type: "checkbox" })} /> {t("common.archived")}
+      </label>
+      <button type="submit" className="btn btn-small" disabled={!enabled}>
+        {t("common.save")}
+      </button>
+    </Form>
   );
 }
 

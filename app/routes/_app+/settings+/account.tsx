@@ -31,6 +31,7 @@ import {
   SETTINGS_VOLUME_UNITS,
   WEIGHT_UNITS,
 } from "~/utils/schemas/account";
+import { TwoFactorConfirmFormSchema, TwoFactorProofFormSchema } from "~/utils/schemas/accounts";
 import { passwordChangeFormSchema } from "~/utils/schemas/admin";
 import { currentSessionToken } from "~/utils/session.server";
 import { TIME_ZONES } from "~/utils/time-zones";
@@ -66,8 +67,7 @@ const SECRET_FIELDS = ["current_password", "password", "password_confirmation"];
 
 type ActionData = {
   form: string;
-  errors?: Record<string, string[]>;
-  /** The profile or password form's refused submission (conform's reply). */
+  /** The refused form's submission (conform's reply). */
   result?: SubmissionResult<string[]>;
   code?: string;
   twoFactor?: { qr_svg: string; backup_codes: string[]; url: string };
@@ -120,20 +120,34 @@ export async function action({ request }: ActionFunctionArgs) {
       return json<ActionData>({ form: "2fa", setup: await startTwoFactorSetup(db(), ctx.user) });
     }
     case "confirm_2fa": {
+      // Codes are secrets: never sent back.
+      const submission = parseWithZod(form, { schema: TwoFactorConfirmFormSchema });
       // Shown once, in this answer only: the backup codes.
-      const enabled = await confirmTwoFactor(db(), ctx.user, String(form.get("otp_code") ?? ""));
+      const enabled =
+        submission.status === "success" ? await confirmTwoFactor(db(), ctx.user, submission.value.otp_code) : null;
       if (enabled) return json<ActionData>({ form: "2fa", twoFactor: enabled });
       const setup = await pendingTwoFactorSetup(db(), ctx.user);
-      return json<ActionData>(
-        { form: "2fa", setup: setup ?? undefined, errors: { otp_code: ["accounts:errors.INVALID_OTP_CODE"] } },
-        { status: 422 },
-      );
+      const result =
+        submission.status === "success"
+          ? submission.reply({
+              fieldErrors: { otp_code: ["accounts:errors.INVALID_OTP_CODE"] },
+              hideFields: ["otp_code"],
+            })
+          : submission.reply({ hideFields: ["otp_code"] });
+      return json<ActionData>({ form: "confirm_2fa", setup: setup ?? undefined, result }, { status: 422 });
     }
     case "disable_2fa": {
-      const proof = String(form.get("proof") ?? "").trim();
-      if (!(await provesOwner(db(), ctx.user, { password: proof, otp_code: proof })))
+      const submission = parseWithZod(form, { schema: TwoFactorProofFormSchema });
+      const proof = submission.status === "success" ? submission.value.proof : null;
+      if (proof === null || !(await provesOwner(db(), ctx.user, { password: proof, otp_code: proof })))
         return json<ActionData>(
-          { form: "2fa", errors: { proof: ["accounts:twoFactor.proofRequired"] } },
+          {
+            form: "disable_2fa",
+            result: submission.reply({
+              fieldErrors: { proof: ["accounts:twoFactor.proofRequired"] },
+              hideFields: ["proof"],
+            }),
+          },
           { status: 422 },
         );
       await disableTwoFactor(db(), ctx.userId);
@@ -148,8 +162,6 @@ export default function AccountSettingsPage() {
   const { t } = useTranslation("accounts");
   const { user, isAdmin } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const errors = (form: string) => (data?.form === form ? (data.errors ?? {}) : {});
-  const err = (form: string, k: string) => errors(form)[k]?.map((e) => t(e));
   const tr = (list: string[] | undefined) => list?.map((e) => t(e));
   const [profile, pf] = useForm({
     id: "account-profile",
@@ -167,6 +179,20 @@ export default function AccountSettingsPage() {
     constraint: getZodConstraint(passwordSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+  });
+  const [confirm2fa, confirmFields] = useForm({
+    id: "two-factor-confirm",
+    lastResult: data?.form === "confirm_2fa" ? data.result : undefined,
+    constraint: getZodConstraint(TwoFactorConfirmFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorConfirmFormSchema }),
+  });
+  const [disable2fa, proofFields] = useForm({
+    id: "two-factor-disable",
+    lastResult: data?.form === "disable_2fa" ? data.result : undefined,
+    constraint: getZodConstraint(TwoFactorProofFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorProofFormSchema }),
   });
   const [pwValid, setPwValid] = useState(false);
   const [current, setCurrent] = useState("");
@@ -321,7 +347,12 @@ export default function AccountSettingsPage() {
             </ul>
           </div>
         ) : data?.setup ? (
-          <Form method="POST" className="two-factor-setup" data-testid="two-factor-confirm">
+          <Form
+            method="POST"
+            className="two-factor-setup"
+            data-testid="two-factor-confirm"
+            {...getFormProps(confirm2fa)}
+          >
             <p>{t("twoFactor.scan")}</p>
             <div className="qr" data-testid="otp-qr" dangerouslySetInnerHTML={{ __html: data.setup.qr_svg }} />
             <p className="field-hint">
@@ -329,8 +360,12 @@ export default function AccountSettingsPage() {
             </p>
             <Field
               label={t("twoFactor.codeLabel")}
-              inputProps={{ name: "otp_code", inputMode: "numeric", autoComplete: "one-time-code", required: true }}
-              errors={err("2fa", "otp_code")}
+              inputProps={{
+                ...getInputProps(confirmFields.otp_code, { type: "text" }),
+                inputMode: "numeric",
+                autoComplete: "one-time-code",
+              }}
+              errors={tr(confirmFields.otp_code.errors)}
             />
             <button type="submit" name="intent" value="confirm_2fa" className="btn btn-primary">
               {t("twoFactor.confirmSubmit")}
@@ -341,14 +376,17 @@ export default function AccountSettingsPage() {
             <p>
               <span className="badge badge-success">{t("twoFactor.enabled")}</span>
             </p>
-            <details open={!!err("2fa", "proof")}>
+            <details open={!!proofFields.proof.errors}>
               <summary className="btn">{t("twoFactor.disable")}</summary>
               <p>{t("twoFactor.disableConfirm")}</p>
-              <Form method="POST">
+              <Form method="POST" data-testid="two-factor-disable" {...getFormProps(disable2fa)}>
                 <Field
                   label={t("twoFactor.proofLabel")}
-                  inputProps={{ name: "proof", type: "password", autoComplete: "current-password", required: true }}
-                  errors={err("2fa", "proof")}
+                  inputProps={{
+                    ...getInputProps(proofFields.proof, { type: "password" }),
+                    autoComplete: "current-password",
+                  }}
+                  errors={tr(proofFields.proof.errors)}
                 />
                 <button type="submit" name="intent" value="disable_2fa" className="btn btn-danger">
                   {t("twoFactor.disableSubmit")}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { RoleBadge } from "~/components/accounts/role-badge";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { listStorages } from "~/models/lookup.server";
 import {
   assignRole,
@@ -20,8 +21,15 @@ import {
 import { parseId } from "~/utils/api.server";
 import { requireAppAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { forbidden, issuesToErrors, notFound, unknownIntent } from "~/utils/errors";
-import { ASSIGNABLE_ROLES, RoleCreateSchema, UserRenameSchema } from "~/utils/schemas/admin";
+import { forbidden, notFound, unknownIntent } from "~/utils/errors";
+import {
+  ASSIGNABLE_ROLES,
+  ROLE_RESOURCE_TYPES,
+  RoleCreateSchema,
+  RoleFormSchema,
+  roleFormPayload,
+  UserRenameSchema,
+} from "~/utils/schemas/admin";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["accounts"] };
@@ -72,31 +80,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast("/users", { type: "success", key: "accounts:users.deleted" });
     }
     case "add_role": {
-      const type = String(form.get("resource_type") ?? "");
-      const resource = String(form.get("resource_id") ?? "");
-      const key =
-        type === "Organization"
-          ? "organization_id"
-          : type === "Storage"
-            ? "storage_id"
-            : type === "StorageGroup"
-              ? "storage_group_id"
-              : "none";
-      const parsed = RoleCreateSchema.safeParse({
-        role: { name: form.get("role_name") || undefined, user_id: id },
-        ...(resource && key !== "none" ? { [key]: resource } : {}),
-      });
-      if (!parsed.success)
-        return json({ intent: "add_role" as const, errors: issuesToErrors(parsed.error.issues) }, { status: 422 });
+      const submission = parseWithZod(form, { schema: RoleFormSchema });
+      if (submission.status !== "success")
+        return json({ intent: "add_role" as const, result: submission.reply() }, { status: 422 });
       try {
-        await assignRole(db(), ctx, parsed.data);
+        await assignRole(db(), ctx, RoleCreateSchema.parse(roleFormPayload(id, submission.value)));
       } catch (error) {
         if (!(error instanceof RoleRuleError)) throw error;
         if (error.code === "NOT_FOUND")
           return json(
             {
               intent: "add_role" as const,
-              errors: { resource: ["accounts:roles.resourceRequired"] } as Record<string, string[]>,
+              result: submission.reply({ fieldErrors: { resource_id: ["accounts:roles.resourceRequired"] } }),
             },
             { status: 422 },
           );
@@ -123,16 +118,23 @@ export default function UserEditPage() {
   const { t } = useTranslation("accounts");
   const { user, roles, isSelf, organization, storages, groups } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const errors: Record<string, string[]> = (data && "errors" in data ? data.errors : {}) ?? {};
   const [renameForm, renameFields] = useForm({
     id: "user-rename",
-    lastResult: data && "result" in data ? data.result : undefined,
+    lastResult: data?.intent === "rename" ? data.result : undefined,
     defaultValue: { name: user.name ?? "" },
     constraint: getZodConstraint(UserRenameSchema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UserRenameSchema }),
   });
-  const [type, setType] = useState("");
+  const [roleForm, roleFields] = useForm({
+    id: "user-add-role",
+    lastResult: data?.intent === "add_role" ? data.result : undefined,
+    constraint: getZodConstraint(RoleFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleFormSchema }),
+  });
+  const [type, setType] = useState(roleFields.resource_type.initialValue ?? "");
+  const tr = (list?: string[]) => list?.map((e) => t(e));
   return (
     <div className="page page-narrow">
       <p>
@@ -181,74 +183,44 @@ export default function UserEditPage() {
               </li>
             ))}
           </ul>
-          <Form method="POST" className="role-form">
+          <Form method="POST" className="role-form" data-testid="add-role-form" {...getFormProps(roleForm)}>
             <input type="hidden" name="intent" value="add_role" />
-            <div className="field">
-              <label htmlFor="role_name">{t("roles.role")}</label>
-              <select id="role_name" name="role_name" required defaultValue="">
-                <option value="">{t("common.choose")}</option>
-                {ASSIGNABLE_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`roles.names.${r}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="resource_type">{t("roles.resourceType")}</label>
-              <select
-                id="resource_type"
-                name="resource_type"
-                required
-                value={type}
-                onChange={(e) => setType(e.target.value)}
-              >
-                <option value="">{t("common.choose")}</option>
-                {["Organization", "Storage", "StorageGroup"].map((k) => (
-                  <option key={k} value={k}>
-                    {t(`roles.types.${k}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="resource_id">{t("roles.resource")}</label>
-              <select
-                id="resource_id"
-                name="resource_id"
-                required
-                defaultValue=""
-                aria-invalid={errors.resource ? true : undefined}
-              >
-                <option value="">{t("common.choose")}</option>
-                {!type || type === "Organization" ? <option value={organization.id}>{organization.name}</option> : null}
-                {!type || type === "Storage" ? (
-                  <optgroup label={t("roles.types.Storage")}>
-                    {storages.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-                {(!type || type === "StorageGroup") && groups.length ? (
-                  <optgroup label={t("roles.types.StorageGroup")}>
-                    {groups.map((g) => (
-                      <option key={g.id} value={g.id}>
-                        {g.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-              </select>
-              {errors.resource ? (
-                <ul className="field-errors">
-                  {errors.resource.map((e) => (
-                    <li key={e}>{t(e)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
+            <SelectField
+              label={t("roles.role")}
+              options={ASSIGNABLE_ROLES.map((r) => [r, t(`roles.names.${r}`)])}
+              selectProps={getSelectProps(roleFields.role_name)}
+              errors={tr(roleFields.role_name.errors)}
+            />
+            <SelectField
+              label={t("roles.resourceType")}
+              options={ROLE_RESOURCE_TYPES.map((k) => [k, t(`roles.types.${k}`)])}
+              selectProps={{ ...getSelectProps(roleFields.resource_type), onChange: (e) => setType(e.target.value) }}
+              errors={tr(roleFields.resource_type.errors)}
+            />
+            <SelectField
+              label={t("roles.resource")}
+              options={!type || type === "Organization" ? [[organization.id, organization.name]] : []}
+              groups={[
+                ...(!type || type === "Storage"
+                  ? [
+                      {
+                        label: t("roles.types.Storage"),
+                        options: storages.map((s) => [s.id, s.name] as [number, string]),
+                      },
+                    ]
+                  : []),
+                ...((!type || type === "StorageGroup") && groups.length
+                  ? [
+                      {
+                        label: t("roles.types.StorageGroup"),
+                        options: groups.map((g) => [g.id, g.name] as [number, string]),
+                      },
+                    ]
+                  : []),
+              ]}
+              selectProps={getSelectProps(roleFields.resource_id)}
+              errors={tr(roleFields.resource_id.errors)}
+            />
             <button type="submit" className="btn btn-primary">
               {t("roles.add")}
             </button>

@@ -1,3 +1,5 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json } from "@remix-run/node";
 import { ForbiddenError, NotFoundError } from "~/models/measurement-kind.server";
 import { addMixedStackMeasurements } from "~/models/mixed-stack-report.server";
 import { DefaultStorageError, deleteStorage } from "~/models/storage.server";
@@ -6,10 +8,24 @@ import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
 import { unknownIntent, ValidationError } from "~/utils/errors";
 import { isPublicLinkIntent, publicLinkAction } from "~/utils/public-link-form.server";
+import {
+  BulkDeleteFormSchema,
+  BulkMixedStackFormSchema,
+  BulkMoveFormSchema,
+  bulkMovePayload,
+  MoveStorageSchema,
+} from "~/utils/schemas/timber";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { SubmissionResult } from "@conform-to/react";
 
 // The dashboard's form posts (bulk move and delete, storage delete, public link): plain HTML
-// forms with an intent, answered by a redirect back to the same filtered view with a toast.
+// forms with an intent, answered by a redirect back to the same filtered view with a toast; bulk
+// input that fails its schema comes back (422) with the errors beside the bar's fields.
+
+/** A refused bulk form: the errors beside the bar's fields, the ticked boxes and choices kept. */
+export type BulkRefused = { intent: "bulk"; result: SubmissionResult<string[]> };
+const refuse = (submission: { reply: () => SubmissionResult<string[]> }) =>
+  json<BulkRefused>({ intent: "bulk", result: submission.reply() }, { status: 422 });
 
 export async function handleDashboardAction(request: Request, ctx: AuthContext) {
   const form = await request.formData();
@@ -17,29 +33,22 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
   // Back to the same filtered view (the form posted to the index route, "?index" is Remix's).
   back.searchParams.delete("index");
   const to = back.pathname + back.search;
-  const ids = form
-    .getAll("measurement_ids")
-    .map((v) => Number(v))
-    .filter((n) => Number.isInteger(n) && n > 0);
-  const storageId = Number(form.get("storage_id"));
   const intent = form.get("intent");
   // The row menu's "Create public link" (the storage page also rotates and stops it).
-  if (isPublicLinkIntent(intent)) return publicLinkAction(ctx, "storage", storageId, intent, to);
+  if (isPublicLinkIntent(intent)) return publicLinkAction(ctx, "storage", Number(form.get("storage_id")), intent, to);
   try {
     switch (intent) {
       case "move": {
-        const target = Number(form.get("target_storage_id"));
-        if (!ids.length) return redirectWithToast(to, { type: "warning", key: "timber:bulk.nothingSelected" });
-        if (!target) return redirectWithToast(to, { type: "warning", key: "timber:bulk.chooseTarget" });
-        await moveMeasurements(
-          db(),
-          ctx,
-          ids.map((id) => ({ measurement_id: id, storage_id: target })),
-        );
-        return redirectWithToast(to, { type: "success", key: "timber:bulk.moved", values: { count: ids.length } });
+        const submission = parseWithZod(form, { schema: BulkMoveFormSchema });
+        if (submission.status !== "success") return refuse(submission);
+        await moveMeasurements(db(), ctx, MoveStorageSchema.parse(bulkMovePayload(submission.value)).move_storage);
+        const count = submission.value.measurement_ids.length;
+        return redirectWithToast(to, { type: "success", key: "timber:bulk.moved", values: { count } });
       }
       case "delete": {
-        if (!ids.length) return redirectWithToast(to, { type: "warning", key: "timber:bulk.nothingSelected" });
+        const submission = parseWithZod(form, { schema: BulkDeleteFormSchema });
+        if (submission.status !== "success") return refuse(submission);
+        const ids = submission.value.measurement_ids;
         await deleteMeasurements(db(), ctx, ids);
         return redirectWithToast(to, { type: "success", key: "timber:bulk.deleted", values: { count: ids.length } });
       }
@@ -47,10 +56,9 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
       case "mixed-stack-far_away": {
         // The bulk bar's "attach to a mixed stack report" (feature mixed_stack_reports).
         if (!ctx.features.includes("mixed_stack_reports")) throw new ForbiddenError();
-        if (!ids.length) return redirectWithToast(to, { type: "warning", key: "timber:bulk.nothingSelected" });
-        const reportId = Number(form.get("mixed_stack_report_id"));
-        if (!Number.isInteger(reportId) || reportId <= 0)
-          return redirectWithToast(to, { type: "warning", key: "mixed-stack:errors.chooseReport" });
+        const submission = parseWithZod(form, { schema: BulkMixedStackFormSchema });
+        if (submission.status !== "success") return refuse(submission);
+        const { measurement_ids: ids, mixed_stack_report_id: reportId } = submission.value;
         const category = intent === "mixed-stack-close_up" ? "close_up" : "far_away";
         await addMixedStackMeasurements(db(), ctx, reportId, category, ids);
         return redirectWithToast(to, {
@@ -61,7 +69,7 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
       }
       case "delete-storage": {
         if (!ctx.isAdmin) throw new ForbiddenError();
-        const ok = await deleteStorage(db(), ctx, storageId);
+        const ok = await deleteStorage(db(), ctx, Number(form.get("storage_id")));
         if (!ok) throw new NotFoundError();
         back.searchParams.delete("open");
         return redirectWithToast(back.pathname + back.search, { type: "success", key: "timber:storage.deleted" });
