@@ -103,7 +103,6 @@ describe("truck measurement detail without JavaScript", () => {
       cookie: a.cookie,
       form: {
         intent: "save-loads",
-        load_count: "2",
         "loads[0].id": String(loads[0].id),
         "loads[0].height": "3",
         "loads[0].load_width": "2.4",
@@ -137,17 +136,54 @@ describe("truck measurement detail without JavaScript", () => {
       cookie: a.cookie,
       form: {
         intent: "save-loads",
-        load_count: "0",
+        measurement_type_id: "2",
         "loads[0].height": "tall",
         "loads[0].load_width": "2.4",
         "loads[0].log_length": "3",
         "loads[0].coefficient": "1.7",
+        "loads[0].load_bed_name": "Front bed",
+        weight: "-4",
       },
     });
     expect(bad.status).toBe(422);
     expect(bad.data).toContain("The coefficient must be between 0 and 1");
-    // The typed values come back.
+    // The errors beside their fields, the typed values kept.
+    expect(bad.data).toMatch(
+      /data-testid="error-loads\.0\.coefficient"[^>]*><li>The coefficient must be between 0 and 1/,
+    );
+    expect(bad.data).toMatch(/data-testid="error-loads\.0\.height"/);
     expect(bad.data).toContain('value="tall"');
+    expect(bad.data).toContain('value="Front bed"');
+    expect(bad.data).toContain('value="-4"');
+    expect(await snapshotTables()).toEqual(before);
+
+    // A new load without all four sides: the model's error lands beside the new row (row 2, after
+    // the two stored loads), not at the payload's index (the removed load is not in the payload).
+    const fresh = await db()
+      .selectFrom("truck_loads")
+      .selectAll()
+      .where("truck_measurement_id", "=", a.m.id)
+      .orderBy("load_index")
+      .execute();
+    const partial = await api(`/measurements/truck/${a.m.id}`, {
+      cookie: a.cookie,
+      form: {
+        intent: "save-loads",
+        measurement_type_id: "2",
+        "loads[0].id": String(fresh[0].id),
+        "loads[0].remove": "on",
+        "loads[1].id": String(fresh[1].id),
+        "loads[1].height": "1",
+        "loads[1].load_width": "2",
+        "loads[1].log_length": "3",
+        "loads[1].coefficient": "0.5",
+        "loads[2].height": "2,5",
+      },
+    });
+    expect(partial.status).toBe(422);
+    expect(partial.data).toMatch(/data-testid="error-loads\.2\.load_width"/);
+    expect(partial.data).not.toMatch(/data-testid="error-loads\.1\.load_width"/);
+    expect(partial.data).toContain('value="2.5"');
     expect(await snapshotTables()).toEqual(before);
     expect((await api(`/measurements/truck/${a.m.id}`, { cookie: a.cookie, form: { intent: "explode" } })).status).toBe(
       400,
