@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
 import { useTranslation } from "react-i18next";
+import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
 import { RouteMap } from "~/components/trucks/route-map";
@@ -23,7 +24,7 @@ import type { z } from "zod";
 // The loads editor is on conform (one schema with the PATCH): it works without JavaScript,
 // errors beside their fields, typed values kept.
 
-export const handle = { i18n: ["trucks", "timber", "lookups"] };
+export const handle = { i18n: ["trucks", "timber", "lookups", "exports"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 
@@ -65,9 +66,12 @@ export default function TruckMeasurementDetail() {
       locked={data.locked}
       editable={data.editable}
       actions={
-        <Link className="btn" to="/measurements/truck">
-          {t("detail.back")}
-        </Link>
+        <>
+          <ExportButton kind="pdf" reportType="truck_measurement_pdf" measurementId={m.id} label={t("export.pdf")} />
+          <Link className="btn" to="/measurements/truck">
+            {t("detail.back")}
+          </Link>
+        </>
       }
     >
       <div className="detail-grid">
