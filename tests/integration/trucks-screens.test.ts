@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedTrucks } from "#db/seed/trucks";
 import {
+  apiToken,
   createOrganization,
   createStorage,
   createTruckMeasurement,
@@ -204,6 +205,38 @@ describe("truck measurement detail without JavaScript", () => {
     expect((await api(`/measurements/truck/${a.m.id}`, { cookie, form })).status).toBe(404);
     expect(await snapshotTables()).toEqual(snap);
     expect((await row(a.m.id)).weight).toBeNull();
+  });
+});
+
+describe("deleted truck measurements", () => {
+  it("are listed on the deleted page by storage, beside timber and lumber, and only the organisation's own", async () => {
+    const a = await setup("admin");
+    const kept = await createTruckMeasurement(a.org.id, a.storage.id, { plate: "KEEP-1" });
+    const gone = await createTruckMeasurement(a.org.id, a.storage.id, {
+      plate: "GONE-2",
+      loads: [{ height: 1.5, load_width: 2.5, log_length: 4, coefficient: 0.6 }],
+    });
+    const token = await apiToken(a.user.id);
+    const before = await page("/measurements/timber/deleted", a.cookie);
+    expect(before.data).toContain('data-testid="deleted-trucks-empty"');
+    const del = await api("/api/web_app/truck_measurements", {
+      token,
+      method: "DELETE",
+      json: { measurement_ids: [a.m.id, gone.id] },
+    });
+    expect(del.status, JSON.stringify(del.data)).toBe(200);
+    const res = await page("/measurements/timber/deleted", a.cookie);
+    expect(res.status).toBe(200);
+    expect(res.data).toContain(`data-testid="deleted-truck-${a.m.id}"`);
+    expect(res.data).toContain(`data-testid="deleted-truck-${gone.id}"`);
+    expect(res.data).not.toContain(`data-testid="deleted-truck-${kept.id}"`);
+    expect(res.data).toContain("GONE-2");
+    // 22.32 + 9 = 31.32 m³ over 3 loads.
+    expect(res.data).toMatch(/data-testid="deleted-trucks-total"[^>]*>31[.,]320</);
+    const outsider = await createUser((await createOrganization()).id, { role: "admin" });
+    const theirs = await page("/measurements/timber/deleted", await webCookie(outsider.id));
+    expect(theirs.data).toContain('data-testid="deleted-trucks-empty"');
+    expect(theirs.data).not.toContain("GONE-2");
   });
 });
 
