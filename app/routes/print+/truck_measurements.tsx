@@ -170,7 +170,7 @@ export default function PrintTruckMeasurements() {
               <tfoot>
                 <tr>
                   <th colSpan={6} className="text">
-                    {t("export.print.total")}
+                    {t("exports:print.total")}
                   </th>
                   <th>{formatVolume(m.stackedVolume, { precision: data.precision, locale })}</th>
                   <th>{formatVolume(m.volume, { precision: data.precision, locale })}</th>

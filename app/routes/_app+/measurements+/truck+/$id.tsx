@@ -67,7 +67,12 @@ export default function TruckMeasurementDetail() {
       editable={data.editable}
       actions={
         <>
-          <ExportButton kind="pdf" reportType="truck_measurement_pdf" measurementId={m.id} label={t("export.pdf")} />
+          <ExportButton
+            kind="pdf"
+            reportType="truck_measurement_pdf"
+            measurementId={m.id}
+            label={t("exports:button.measurementPdf")}
+          />
           <Link className="btn" to="/measurements/truck">
             {t("detail.back")}
           </Link>
