@@ -92,7 +92,7 @@ export async function runExport(
 ) {
   const row = await loadExportForJob(db, exportId);
   if (!row || row.status !== 0) return; // deleted, or finished by an earlier run
-  const t = await i18nServer.getFixedT(row.locale ?? "en", ["exports", "lookups"]);
+  const t = await i18nServer.getFixedT(row.locale ?? "en", ["exports", "lookups", "trucks"]);
   const fail = async (part: DetailPart) => {
     await finishExport(db, row.id, { status: 3, detail: encodeDetail([part]) });
     await announce(db, row);

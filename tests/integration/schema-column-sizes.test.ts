@@ -74,6 +74,7 @@ const WRITES: Record<string, string[]> = {
   LumberSearchSchema: [],
   TruckLoadInputSchema: ["truck_loads"],
   TruckPatchSchema: ["truck_measurements", "truck_loads"],
+  TruckLoadsFormSchema: ["truck_measurements", "truck_loads"],
   TruckSearchSchema: [],
   TruckIdsSchema: [],
   TruckDashboardFilterSchema: [],

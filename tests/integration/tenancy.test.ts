@@ -122,6 +122,10 @@ const ROUTES: Record<string, Check> = {
     kind: "public",
     why: "opened only with a signed print token bound to one export of one organisation (exports-api tests)",
   },
+  "print+/truck_measurements.tsx": {
+    kind: "public",
+    why: "opened only with a signed print token bound to one export of one organisation (trucks-exports tests)",
+  },
   "_app+/billing+/checkout.$token.tsx": {
     kind: "own",
     why: "a local checkout token is looked up within the caller's organisation only (billing tests)",

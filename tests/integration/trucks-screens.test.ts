@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedTrucks } from "#db/seed/trucks";
 import {
+  apiToken,
   createOrganization,
   createStorage,
   createTruckMeasurement,
@@ -103,7 +104,6 @@ describe("truck measurement detail without JavaScript", () => {
       cookie: a.cookie,
       form: {
         intent: "save-loads",
-        load_count: "2",
         "loads[0].id": String(loads[0].id),
         "loads[0].height": "3",
         "loads[0].load_width": "2.4",
@@ -137,17 +137,54 @@ describe("truck measurement detail without JavaScript", () => {
       cookie: a.cookie,
       form: {
         intent: "save-loads",
-        load_count: "0",
+        measurement_type_id: "2",
         "loads[0].height": "tall",
         "loads[0].load_width": "2.4",
         "loads[0].log_length": "3",
         "loads[0].coefficient": "1.7",
+        "loads[0].load_bed_name": "Front bed",
+        weight: "-4",
       },
     });
     expect(bad.status).toBe(422);
     expect(bad.data).toContain("The coefficient must be between 0 and 1");
-    // The typed values come back.
+    // The errors beside their fields, the typed values kept.
+    expect(bad.data).toMatch(
+      /data-testid="error-loads\.0\.coefficient"[^>]*><li>The coefficient must be between 0 and 1/,
+    );
+    expect(bad.data).toMatch(/data-testid="error-loads\.0\.height"/);
     expect(bad.data).toContain('value="tall"');
+    expect(bad.data).toContain('value="Front bed"');
+    expect(bad.data).toContain('value="-4"');
+    expect(await snapshotTables()).toEqual(before);
+
+    // A new load without all four sides: the model's error lands beside the new row (row 2, after
+    // the two stored loads), not at the payload's index (the removed load is not in the payload).
+    const fresh = await db()
+      .selectFrom("truck_loads")
+      .selectAll()
+      .where("truck_measurement_id", "=", a.m.id)
+      .orderBy("load_index")
+      .execute();
+    const partial = await api(`/measurements/truck/${a.m.id}`, {
+      cookie: a.cookie,
+      form: {
+        intent: "save-loads",
+        measurement_type_id: "2",
+        "loads[0].id": String(fresh[0].id),
+        "loads[0].remove": "on",
+        "loads[1].id": String(fresh[1].id),
+        "loads[1].height": "1",
+        "loads[1].load_width": "2",
+        "loads[1].log_length": "3",
+        "loads[1].coefficient": "0.5",
+        "loads[2].height": "2,5",
+      },
+    });
+    expect(partial.status).toBe(422);
+    expect(partial.data).toMatch(/data-testid="error-loads\.2\.load_width"/);
+    expect(partial.data).not.toMatch(/data-testid="error-loads\.1\.load_width"/);
+    expect(partial.data).toContain('value="2.5"');
     expect(await snapshotTables()).toEqual(before);
     expect((await api(`/measurements/truck/${a.m.id}`, { cookie: a.cookie, form: { intent: "explode" } })).status).toBe(
       400,
@@ -168,6 +205,38 @@ describe("truck measurement detail without JavaScript", () => {
     expect((await api(`/measurements/truck/${a.m.id}`, { cookie, form })).status).toBe(404);
     expect(await snapshotTables()).toEqual(snap);
     expect((await row(a.m.id)).weight).toBeNull();
+  });
+});
+
+describe("deleted truck measurements", () => {
+  it("are listed on the deleted page by storage, beside timber and lumber, and only the organisation's own", async () => {
+    const a = await setup("admin");
+    const kept = await createTruckMeasurement(a.org.id, a.storage.id, { plate: "KEEP-1" });
+    const gone = await createTruckMeasurement(a.org.id, a.storage.id, {
+      plate: "GONE-2",
+      loads: [{ height: 1.5, load_width: 2.5, log_length: 4, coefficient: 0.6 }],
+    });
+    const token = await apiToken(a.user.id);
+    const before = await page("/measurements/timber/deleted", a.cookie);
+    expect(before.data).toContain('data-testid="deleted-trucks-empty"');
+    const del = await api("/api/web_app/truck_measurements", {
+      token,
+      method: "DELETE",
+      json: { measurement_ids: [a.m.id, gone.id] },
+    });
+    expect(del.status, JSON.stringify(del.data)).toBe(200);
+    const res = await page("/measurements/timber/deleted", a.cookie);
+    expect(res.status).toBe(200);
+    expect(res.data).toContain(`data-testid="deleted-truck-${a.m.id}"`);
+    expect(res.data).toContain(`data-testid="deleted-truck-${gone.id}"`);
+    expect(res.data).not.toContain(`data-testid="deleted-truck-${kept.id}"`);
+    expect(res.data).toContain("GONE-2");
+    // 22.32 + 9 = 31.32 m³ over 3 loads.
+    expect(res.data).toMatch(/data-testid="deleted-trucks-total"[^>]*>31[.,]320</);
+    const outsider = await createUser((await createOrganization()).id, { role: "admin" });
+    const theirs = await page("/measurements/timber/deleted", await webCookie(outsider.id));
+    expect(theirs.data).toContain('data-testid="deleted-trucks-empty"');
+    expect(theirs.data).not.toContain("GONE-2");
   });
 });
 

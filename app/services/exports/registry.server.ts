@@ -8,6 +8,9 @@ import { dashboardExcel } from "./timber/dashboard-excel.server";
 import { logByLogExcel } from "./timber/log-by-log-excel.server";
 import { measurementPdf } from "./timber/measurement-pdf.server";
 import { preciseLogByLogExcel } from "./timber/precise-log-by-log-excel.server";
+import { palmakoExcel } from "./trucks/palmako-excel.server";
+import { truckDashboardExcel } from "./trucks/truck-dashboard-excel.server";
+import { truckMeasurementPdf } from "./trucks/truck-measurement-pdf.server";
 import { SELECTION_KEYS, type ExportKind, type ExportType } from "./types";
 
 // Every report type the product makes. A new type is a module (see types.ts and
@@ -21,6 +24,9 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   inventoriesExcel,
   mixedStackReportExcel,
   billOfLadingTallySheetExcel,
+  truckDashboardExcel,
+  palmakoExcel,
+  truckMeasurementPdf,
 ];
 
 /**
@@ -42,6 +48,7 @@ export const SPEC_REPORT_TYPES: Readonly<Record<ExportKind, readonly string[]>> 
     "bill_of_lading_tally_sheet_excel",
     "reports_excel",
     "mixed_stack_report_excel",
+    "palmako_excel",
   ],
   pdf: ["measurement_pdf", "truck_measurement_pdf"],
 };

@@ -158,3 +158,79 @@ export const TruckDeviceMeasurementSchema = z.object({
   loads: z.array(UploadedTruckLoadSchema).max(LOAD_LIMIT, "trucks:errors.tooManyLoads").default([]),
 });
 export type TruckDeviceMeasurementInput = z.infer<typeof TruckDeviceMeasurementSchema>;
+
+const load = TruckLoadInputSchema.shape;
+const patchShape = TruckPatchSchema.shape;
+/**
+ * The detail page's loads editor (decision 010): one row per stored load (its id, a remove box)
+ * and a last, empty "new load" row, then the measurement's type, weight and weight density. The
+ * rules are the PATCH's own fields; `loadsFormPatch` turns the values into the PATCH payload.
+ */
+export const TruckLoadsFormSchema = z.object({
+  loads: z
+    .array(
+      z.object({
+        id: load.id,
+        height: load.height,
+        load_width: load.load_width,
+        log_length: load.log_length,
+        coefficient: load.coefficient,
+        load_bed_name: z.string().trim().max(64, "trucks:errors.tooLong").optional(),
+        remove: z.boolean().optional(),
+      }),
+    )
+    .max(LOAD_LIMIT + 1, "trucks:errors.tooManyLoads")
+    .default([]),
+  measurement_type_id: measurementType(),
+  weight: patchShape.weight,
+  weight_density: patchShape.weight_density,
+});
+export type TruckLoadsForm = z.infer<typeof TruckLoadsFormSchema>;
+/** The loads editor's numbers a user may type with a decimal comma. */
+export const LOAD_DECIMAL_FIELDS = ["height", "load_width", "log_length", "coefficient"] as const;
+
+/**
+ * The loads editor's values as the PATCH payload: a checked remove box removes its load, the
+ * empty new row adds nothing, an emptied bed name, weight or weight density clears it. `rows`
+ * and `removedRows` give each payload index its form row, to put the PATCH's errors beside it.
+ */
+export function loadsFormPatch(value: TruckLoadsForm): { patch: TruckPatch; rows: number[]; removedRows: number[] } {
+  const loads: TruckLoadInput[] = [];
+  const removed: number[] = [];
+  const rows: number[] = [];
+  const removedRows: number[] = [];
+  value.loads.forEach((l, i) => {
+    if (!l) return;
+    if (l.id !== undefined && l.remove) {
+      removed.push(l.id);
+      removedRows.push(i);
+      return;
+    }
+    const sides = { height: l.height, load_width: l.load_width, log_length: l.log_length, coefficient: l.coefficient };
+    if (l.id === undefined && Object.values(sides).every((v) => v === undefined) && !l.load_bed_name) return;
+    const out: TruckLoadInput = { load_bed_name: l.load_bed_name ?? null };
+    if (l.id !== undefined) out.id = l.id;
+    for (const [k, v] of Object.entries(sides)) if (v !== undefined) out[k as keyof typeof sides] = v;
+    loads.push(out);
+    rows.push(i);
+  });
+  return {
+    patch: {
+      loads,
+      loads_removed: removed,
+      measurement_type_id: value.measurement_type_id,
+      weight: value.weight ?? null,
+      weight_density: value.weight_density ?? null,
+    },
+    rows,
+    removedRows,
+  };
+}
+
+/** A PATCH error key (`loads.2.height`) as the loads editor's field name (`loads[4].height`). */
+export function loadsFormErrorKey(key: string, rows: number[], removedRows: number[]) {
+  const m = /^(loads|loads_removed)\.(\d+)(?:\.(.+))?$/.exec(key);
+  if (!m) return key;
+  const row = (m[1] === "loads" ? rows : removedRows)[Number(m[2])] ?? Number(m[2]);
+  return m[3] ? `loads[${row}].${m[3]}` : `loads[${row}].id`;
+}

@@ -10,6 +10,7 @@ import { deletedLumberMeasurements } from "~/models/lumber-dashboard.server";
 import { isMeasurementKind } from "~/models/measurement-kind.server";
 import { restoreMeasurement } from "~/models/measurement-restore.server";
 import { deletedMeasurements } from "~/models/timber-dashboard.server";
+import { deletedTruckMeasurements } from "~/models/truck-export.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { errorResponse, notFound, unknownIntent, ValidationError } from "~/utils/errors";
@@ -18,9 +19,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 // Deleted timber measurements grouped by storage, filtered by creation date (POST
 // /measurements/deleted's data); totals to 3 decimals, as the spec fixes for this page. Deleted
-// lumber measurements follow in their own table (#lumber), with the same date filter.
+// lumber measurements follow in their own table (#lumber), then deleted truck measurements
+// (#trucks), with the same date filter. Each row can be restored (the action below).
 
-export const handle = { i18n: ["timber", "lumber", "trust"] };
+export const handle = { i18n: ["timber", "lumber", "trucks", "trust"] };
 
 /**
  * Restore (docs/decisions/024-trust.md): {intent: "restore", kind, id} puts a deleted measurement
@@ -45,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(detail, { type: "success", key: "trust:restore.done", values: { id } });
 }
 
-function RestoreButton({ kind, id }: { kind: "timber" | "lumber"; id: number }) {
+function RestoreButton({ kind, id }: { kind: "timber" | "lumber" | "truck"; id: number }) {
   const { t } = useTranslation("trust");
   return (
     <Form method="post" className="inline-form">
@@ -69,13 +71,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const errors: Record<string, string> = {};
   if (fromRaw && !from) errors.created_at_from = "timber:errors.date";
   if (untilRaw && !until) errors.created_at_until = "timber:errors.date";
-  const [result, lumber] = await Promise.all([
+  const [result, lumber, trucks] = await Promise.all([
     deletedMeasurements(db(), ctx, { from, until }),
     deletedLumberMeasurements(db(), ctx, { from, until }),
+    deletedTruckMeasurements(db(), ctx, { from, until }),
   ]);
   return json({
     ...result,
     lumber,
+    trucks,
     values: { created_at_from: fromRaw, created_at_until: untilRaw },
     errors,
     locale: ctx.user.locale,
@@ -86,7 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function DeletedMeasurements() {
   const data = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const { t } = useTranslation(["timber", "lumber", "trust"]);
+  const { t } = useTranslation(["timber", "lumber", "trucks", "trust"]);
   const locale = intlLocale(data.locale);
   const vol = (v: number) => formatNumber(v, 3, locale);
   return (
@@ -241,6 +245,72 @@ export default function DeletedMeasurements() {
                   <th className="num">{data.lumber.total_planks}</th>
                   <th className="num" data-testid="deleted-lumber-total">
                     {vol(data.lumber.total_volume)}
+                  </th>
+                  <th />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </section>
+      <section id="trucks" className="deleted-lumber" aria-labelledby="deleted-trucks-title">
+        <h2 className="section-title" id="deleted-trucks-title">
+          {t("trucks:deletedSection.title")}
+        </h2>
+        {data.trucks.truncated ? (
+          <div className="alert alert-warning" role="note">
+            {t("deleted.truncated")}
+          </div>
+        ) : null}
+        {data.trucks.storages.length === 0 ? (
+          <p className="muted" data-testid="deleted-trucks-empty">
+            {t("trucks:deletedSection.empty")}
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="deleted-trucks-table">
+              <thead>
+                <tr>
+                  <th>{t("table.measurement")}</th>
+                  <th>{t("trucks:list.plate")}</th>
+                  <th>{t("fields.takenAt")}</th>
+                  <th>{t("deleted.deletedAt")}</th>
+                  <th className="num">{t("trucks:table.loads")}</th>
+                  <th className="num">{t("deleted.volume")}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {data.trucks.storages.map((s) => (
+                  <Fragment key={s.id}>
+                    <tr className="group-row" data-testid={`deleted-trucks-storage-${s.id}`}>
+                      <th colSpan={4}>{s.name}</th>
+                      <th className="num">{s.load_count}</th>
+                      <th className="num">{vol(s.volume)}</th>
+                      <th />
+                    </tr>
+                    {s.measurements.map((m) => (
+                      <tr key={m.id} data-testid={`deleted-truck-${m.id}`}>
+                        <td>{t("trucks:measurement", { id: m.id })}</td>
+                        <td>{m.license_plate ?? "–"}</td>
+                        <td>{formatDateTime(m.taken_at, data.timeZone)}</td>
+                        <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
+                        <td className="num">{m.load_count}</td>
+                        <td className="num">{vol(m.volume)}</td>
+                        <td>
+                          <RestoreButton kind="truck" id={m.id} />
+                        </td>
+                      </tr>
+                    ))}
+                  </Fragment>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th colSpan={4}>{t("deleted.total")}</th>
+                  <th className="num">{data.trucks.total_loads}</th>
+                  <th className="num" data-testid="deleted-trucks-total">
+                    {vol(data.trucks.total_volume)}
                   </th>
                   <th />
                 </tr>

@@ -1,23 +1,30 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
 import { useTranslation } from "react-i18next";
+import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
 import { RouteMap } from "~/components/trucks/route-map";
+import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { measurementTypeName } from "~/utils/lookup-name";
-import { LOAD_LIMIT } from "~/utils/schemas/truck";
+import { LOAD_LIMIT, TruckLoadsFormSchema, type TruckLoadsForm } from "~/utils/schemas/truck";
 import { formatsFor } from "~/utils/use-format";
 import { handleTruckDetailAction, loadTruckDetail } from "./__truck-detail.server";
+import type { z } from "zod";
 
 // One truck measurement: its details, the loads editor (each load's height, width, log length,
 // coefficient and bed; add, change, remove; measurement type, weight, weight density), the map of
 // its routes, the thumbnail, the read-only location (5 decimals), metadata and custom fields.
-// The loads editor is a plain form: it works without JavaScript, errors beside their fields.
+// The loads editor is on conform (one schema with the PATCH): it works without JavaScript,
+// errors beside their fields, typed values kept.
 
-export const handle = { i18n: ["trucks", "timber", "lookups"] };
+export const handle = { i18n: ["trucks", "timber", "lookups", "exports"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 
@@ -44,25 +51,12 @@ const MEASUREMENT_TYPES = [0, 1, 2, 3];
 
 export default function TruckMeasurementDetail() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation(["trucks", "timber", "lookups"]);
   const f = formatsFor(data.fmt);
   const m = data.measurement;
-  const errors: Record<string, string[]> = result?.errors ?? {};
-  const posted: Record<string, string> | null = result?.values ?? null;
-  const value = (name: string, fallback: string | number | null | undefined) =>
-    posted ? (posted[name] ?? "") : fallback === null || fallback === undefined ? "" : String(fallback);
-  const err = (name: string) =>
-    errors[name]?.length ? (
-      <span className="field-error" data-testid={`error-${name}`}>
-        {t(errors[name][0])}
-      </span>
-    ) : null;
   const canEdit = data.editable && !data.locked;
   const saving = navigation.state === "submitting";
-  const newIndex = data.loads.length;
-  const number = (v: number, d: number) => f.number(v, d);
 
   return (
     <MeasurementDetailFrame
@@ -72,9 +66,17 @@ export default function TruckMeasurementDetail() {
       locked={data.locked}
       editable={data.editable}
       actions={
-        <Link className="btn" to="/measurements/truck">
-          {t("detail.back")}
-        </Link>
+        <>
+          <ExportButton
+            kind="pdf"
+            reportType="truck_measurement_pdf"
+            measurementId={m.id}
+            label={t("exports:button.measurementPdf")}
+          />
+          <Link className="btn" to="/measurements/truck">
+            {t("detail.back")}
+          </Link>
+        </>
       }
     >
       <div className="detail-grid">
@@ -109,127 +111,14 @@ export default function TruckMeasurementDetail() {
         </section>
       </div>
 
-      <section className="card" aria-label={t("loads.title")}>
-        <h2 className="card-title">{t("loads.title")}</h2>
-        <Form method="post" replace data-testid="loads-form" noValidate>
-          <input type="hidden" name="intent" value="save-loads" />
-          <input type="hidden" name="load_count" value={newIndex} />
-          {errors.loads ? <p className="field-error">{t(errors.loads[0])}</p> : null}
-          <div className="table-wrap">
-            <table className="table loads-table" data-testid="loads-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("loads.bed")}</th>
-                  <th scope="col">{t("loads.height")}</th>
-                  <th scope="col">{t("loads.width")}</th>
-                  <th scope="col">{t("loads.length")}</th>
-                  <th scope="col">{t("loads.coefficient")}</th>
-                  <th scope="col" className="num">
-                    {t("loads.volume")}
-                  </th>
-                  {canEdit ? <th scope="col">{t("loads.remove")}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {[...data.loads, null].map((l, i) => {
-                  if (l === null && (!canEdit || data.loads.length >= LOAD_LIMIT)) return null;
-                  const p = (k: string) => `loads[${i}].${k}`;
-                  const e = (k: string) => err(`loads.${i}.${k}`);
-                  const input = (k: "height" | "load_width" | "log_length" | "coefficient", label: string) => (
-                    <td>
-                      <input
-                        name={p(k)}
-                        aria-label={`${label} ${i + 1}`}
-                        inputMode="decimal"
-                        defaultValue={value(p(k), l ? l[k] : null)}
-                        readOnly={!canEdit}
-                        size={6}
-                        data-testid={`load-${i}-${k}`}
-                      />
-                      {e(k)}
-                    </td>
-                  );
-                  return (
-                    <tr key={l ? l.id : "new"} data-testid={l ? `load-row-${i}` : "load-row-new"}>
-                      <td>
-                        {l ? <input type="hidden" name={p("id")} value={l.id} /> : null}
-                        <input
-                          name={p("load_bed_name")}
-                          aria-label={`${t("loads.bed")} ${i + 1}`}
-                          defaultValue={value(p("load_bed_name"), l ? l.load_bed_name : null)}
-                          placeholder={l ? undefined : t("loads.newLoad")}
-                          maxLength={64}
-                          readOnly={!canEdit}
-                          size={10}
-                        />
-                        {e("load_bed_name")}
-                        {e("id")}
-                      </td>
-                      {input("height", t("loads.height"))}
-                      {input("load_width", t("loads.width"))}
-                      {input("log_length", t("loads.length"))}
-                      {input("coefficient", t("loads.coefficient"))}
-                      <td className="num" data-testid={l ? `load-${i}-volume` : undefined}>
-                        {l ? f.volume(l.volume) : ""}
-                      </td>
-                      {canEdit ? (
-                        <td>
-                          {l ? (
-                            <input
-                              type="checkbox"
-                              name={p("remove")}
-                              aria-label={`${t("loads.remove")} ${i + 1}`}
-                              defaultChecked={posted ? posted[p("remove")] === "on" : false}
-                            />
-                          ) : null}
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <p className="muted">{t("loads.units", { coefficient: number(0.68, 2) })}</p>
-          <div className="form-row">
-            <label className="field">
-              <span className="field-label">{t("detail.type")}</span>
-              <select
-                name="measurement_type_id"
-                defaultValue={value("measurement_type_id", m.measurement_type_id)}
-                disabled={!canEdit}
-              >
-                {MEASUREMENT_TYPES.map((id) => (
-                  <option key={id} value={id}>
-                    {measurementTypeName(t, id)}
-                  </option>
-                ))}
-              </select>
-              {err("measurement_type_id")}
-            </label>
-            <label className="field">
-              <span className="field-label">{t("detail.weight")} (kg)</span>
-              <input name="weight" inputMode="decimal" defaultValue={value("weight", m.weight)} readOnly={!canEdit} />
-              {err("weight")}
-            </label>
-            <label className="field">
-              <span className="field-label">{t("detail.weightDensity")} (m³/t)</span>
-              <input
-                name="weight_density"
-                inputMode="decimal"
-                defaultValue={value("weight_density", m.weight_density)}
-                readOnly={!canEdit}
-              />
-              {err("weight_density")}
-            </label>
-          </div>
-          {canEdit ? (
-            <button type="submit" className="btn btn-primary" disabled={saving} data-testid="save-loads">
-              {saving ? t("loads.saving") : t("loads.save")}
-            </button>
-          ) : null}
-        </Form>
-      </section>
+      <LoadsEditor
+        loads={data.loads}
+        measurement={m}
+        canEdit={canEdit}
+        saving={saving}
+        formatVolume={(v) => f.volume(v)}
+        coefficientExample={f.number(0.68, 2)}
+      />
 
       <RouteMap routes={data.routes} formatDateTime={(v) => f.dateTime(v)} />
 
@@ -270,6 +159,176 @@ export default function TruckMeasurementDetail() {
         ) : null}
       </div>
     </MeasurementDetailFrame>
+  );
+}
+
+type LoadsFields = ReturnType<typeof useForm<z.input<typeof TruckLoadsFormSchema>, TruckLoadsForm, string[]>>[1];
+type Load = ReturnType<typeof useLoaderData<typeof loader>>["loads"][number];
+type Measurement = ReturnType<typeof useLoaderData<typeof loader>>["measurement"];
+
+/**
+ * The loads editor (decision 010): one conform form on the PATCH's field rules, a row per load
+ * and an empty "new load" row; without JavaScript it posts and comes back with the errors beside
+ * the fields and the typed values kept.
+ */
+function LoadsEditor({
+  loads,
+  measurement: m,
+  canEdit,
+  saving,
+  formatVolume,
+  coefficientExample,
+}: {
+  loads: Load[];
+  measurement: Measurement;
+  canEdit: boolean;
+  saving: boolean;
+  formatVolume: (v: number) => string;
+  coefficientExample: string;
+}) {
+  const { t } = useTranslation(["trucks", "timber", "lookups"]);
+  const actionData = useActionData<typeof action>();
+  const rows = canEdit && loads.length < LOAD_LIMIT ? [...loads, null] : loads;
+  const [form, fields] = useForm<z.input<typeof TruckLoadsFormSchema>, TruckLoadsForm, string[]>({
+    id: "truck-loads",
+    lastResult: actionData?.intent === "save-loads" ? actionData.result : undefined,
+    defaultValue: {
+      loads: rows.map((l) =>
+        l
+          ? {
+              id: String(l.id),
+              height: String(l.height),
+              load_width: String(l.load_width),
+              log_length: String(l.log_length),
+              coefficient: String(l.coefficient),
+              load_bed_name: l.load_bed_name ?? "",
+            }
+          : {},
+      ) as never,
+      measurement_type_id: String(m.measurement_type_id) as never,
+      weight: (m.weight === null ? "" : String(m.weight)) as never,
+      weight_density: (m.weight_density === null ? "" : String(m.weight_density)) as never,
+    },
+    constraint: getZodConstraint(TruckLoadsFormSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => {
+      for (const [name, v] of [...formData.entries()])
+        if (typeof v === "string" && /\.(height|load_width|log_length|coefficient)$|^weight(_density)?$/.test(name))
+          formData.set(name, v.trim().replace(",", "."));
+      return parseWithZod(formData, { schema: TruckLoadsFormSchema });
+    },
+  });
+  const list = (fields as LoadsFields).loads.getFieldList();
+  const errs = (errors: string[] | undefined, testId: string) =>
+    errors?.length ? (
+      <ul className="field-errors" data-testid={testId}>
+        {errors.map((e) => (
+          <li key={e}>{t(e)}</li>
+        ))}
+      </ul>
+    ) : null;
+  return (
+    <section className="card" aria-label={t("loads.title")}>
+      <h2 className="card-title">{t("loads.title")}</h2>
+      <Form method="post" replace data-testid="loads-form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="save-loads" />
+        {errs(fields.loads.errors, "error-loads")}
+        <div className="table-wrap">
+          <table className="table loads-table" data-testid="loads-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("loads.bed")}</th>
+                <th scope="col">{t("loads.height")}</th>
+                <th scope="col">{t("loads.width")}</th>
+                <th scope="col">{t("loads.length")}</th>
+                <th scope="col">{t("loads.coefficient")}</th>
+                <th scope="col" className="num">
+                  {t("loads.volume")}
+                </th>
+                {canEdit ? <th scope="col">{t("loads.remove")}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((item, i) => {
+                const l = rows[i] ?? null;
+                const row = item.getFieldset();
+                const input = (k: "height" | "load_width" | "log_length" | "coefficient", label: string) => (
+                  <td>
+                    <input
+                      {...getInputProps(row[k], { type: "text" })}
+                      aria-label={`${label} ${i + 1}`}
+                      inputMode="decimal"
+                      readOnly={!canEdit}
+                      size={6}
+                      data-testid={`load-${i}-${k}`}
+                    />
+                    {errs(row[k].errors, `error-loads.${i}.${k}`)}
+                  </td>
+                );
+                return (
+                  <tr key={item.key} data-testid={l ? `load-row-${i}` : "load-row-new"}>
+                    <td>
+                      {l ? <input {...getInputProps(row.id, { type: "hidden" })} /> : null}
+                      <input
+                        {...getInputProps(row.load_bed_name, { type: "text" })}
+                        aria-label={`${t("loads.bed")} ${i + 1}`}
+                        placeholder={l ? undefined : t("loads.newLoad")}
+                        readOnly={!canEdit}
+                        size={10}
+                      />
+                      {errs(row.load_bed_name.errors, `error-loads.${i}.load_bed_name`)}
+                      {errs(row.id.errors, `error-loads.${i}.id`)}
+                    </td>
+                    {input("height", t("loads.height"))}
+                    {input("load_width", t("loads.width"))}
+                    {input("log_length", t("loads.length"))}
+                    {input("coefficient", t("loads.coefficient"))}
+                    <td className="num" data-testid={l ? `load-${i}-volume` : undefined}>
+                      {l ? formatVolume(l.volume) : ""}
+                    </td>
+                    {canEdit ? (
+                      <td>
+                        {l ? (
+                          <input
+                            {...getInputProps(row.remove, { type: "checkbox" })}
+                            aria-label={`${t("loads.remove")} ${i + 1}`}
+                          />
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <p className="muted">{t("loads.units", { coefficient: coefficientExample })}</p>
+        <fieldset disabled={!canEdit} className="form-row">
+          <SelectField
+            label={t("detail.type")}
+            selectProps={getSelectProps(fields.measurement_type_id)}
+            options={MEASUREMENT_TYPES.map((id) => [id, measurementTypeName(t, id)])}
+            errors={fields.measurement_type_id.errors?.map((e) => t(e))}
+            placeholder={false}
+          />
+          <Field
+            label={`${t("detail.weight")} (kg)`}
+            inputProps={{ ...getInputProps(fields.weight, { type: "text" }), inputMode: "decimal" }}
+            errors={fields.weight.errors?.map((e) => t(e))}
+          />
+          <Field
+            label={`${t("detail.weightDensity")} (m³/t)`}
+            inputProps={{ ...getInputProps(fields.weight_density, { type: "text" }), inputMode: "decimal" }}
+            errors={fields.weight_density.errors?.map((e) => t(e))}
+          />
+        </fieldset>
+        {canEdit ? (
+          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="save-loads">
+            {saving ? t("loads.saving") : t("loads.save")}
+          </button>
+        ) : null}
+      </Form>
+    </section>
   );
 }
 

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { getDeviceName } from "~/models/lumber.server";
 import { canEditIn, TimberValidationError } from "~/models/measurement-kind.server";
@@ -13,9 +14,16 @@ import {
 import { fieldErrors } from "~/utils/api.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
-import { errorResponse, notFound, unknownIntent } from "~/utils/errors";
-import { TruckPatchSchema } from "~/utils/schemas/truck";
+import { errorResponse, forbidden, notFound, unknownIntent } from "~/utils/errors";
+import {
+  LOAD_DECIMAL_FIELDS,
+  loadsFormErrorKey,
+  loadsFormPatch,
+  TruckLoadsFormSchema,
+  TruckPatchSchema,
+} from "~/utils/schemas/truck";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
+import type { SubmissionResult } from "@conform-to/react";
 
 // The truck measurement detail's server side: what the page shows (the measurement, its loads,
 // storage, routes with their paths) and the loads editor's post.
@@ -56,74 +64,40 @@ export async function loadTruckDetail(ctx: AuthContext, id: number) {
   };
 }
 
-const typedValues = (form: FormData): Record<string, string> => {
-  const values: Record<string, string> = {};
-  for (const [k, v] of form) if (k !== "intent" && typeof v === "string") values[k] = v;
-  return values;
-};
-
-const num = (v: FormDataEntryValue | null) => {
-  if (v === null || typeof v !== "string" || v.trim() === "") return undefined;
-  const n = Number(v.replace(",", "."));
-  return Number.isFinite(n) ? n : v;
-};
-
-/** The loads editor's form, read into the PATCH payload (the one schema, TruckPatchSchema). */
-export function loadsFormPayload(form: FormData) {
-  const count = Math.min(Number(form.get("load_count")) || 0, 50);
-  const loads: Array<Record<string, unknown>> = [];
-  const removed: unknown[] = [];
-  for (let i = 0; i <= count; i++) {
-    const p = (k: string) => form.get(`loads[${i}].${k}`);
-    const id = num(p("id"));
-    if (id !== undefined && p("remove") === "on") {
-      removed.push(id);
-      continue;
-    }
-    const load: Record<string, unknown> = {
-      height: num(p("height")),
-      load_width: num(p("load_width")),
-      log_length: num(p("log_length")),
-      coefficient: num(p("coefficient")),
-    };
-    const bed = p("load_bed_name");
-    if (typeof bed === "string") load.load_bed_name = bed;
-    const isNew = id === undefined;
-    // The empty "new load" row adds nothing.
-    if (isNew && Object.values(load).every((v) => v === undefined || v === "")) continue;
-    if (!isNew) load.id = id;
-    loads.push(Object.fromEntries(Object.entries(load).filter(([, v]) => v !== undefined)));
-  }
-  const payload: Record<string, unknown> = { loads, loads_removed: removed };
-  const type = num(form.get("measurement_type_id"));
-  if (type !== undefined) payload.measurement_type_id = type;
-  for (const k of ["weight", "weight_density"] as const) {
-    const v = form.get(k);
-    if (typeof v === "string") payload[k] = v.trim() === "" ? null : num(v);
-  }
-  return payload;
-}
-
+/** The loads editor's post (decision 010): the form schema, then the PATCH's own schema and model. */
 export async function handleTruckDetailAction(request: Request, ctx: AuthContext, id: number) {
   // Tenancy first: another organisation's id is 404 whatever the form.
-  if (!(await getTruckMeasurementRow(db(), ctx, id))) notFound();
+  const m = await getTruckMeasurementRow(db(), ctx, id);
+  if (!m) notFound();
+  // A viewer's post is 403 whatever it holds (the model checks again inside its transaction).
+  if (!(await canEditIn(db(), ctx, m))) forbidden();
   const form = await request.formData();
-  if (form.get("intent") !== "save-loads") unknownIntent();
-  const back = new URL(request.url).pathname;
-  const failed = async (errors: Record<string, string[]>) =>
+  const intent = form.get("intent");
+  if (intent !== "save-loads") unknownIntent();
+  // A decimal comma is what many users type; the inputs send it as written without JavaScript.
+  for (const [name, v] of [...form.entries()])
+    if (typeof v === "string" && (LOAD_DECIMAL_FIELDS.some((f) => name.endsWith(`.${f}`)) || DECIMALS.has(name)))
+      form.set(name, v.trim().replace(",", "."));
+  const submission = parseWithZod(form, { schema: TruckLoadsFormSchema });
+  const failed = async (result: SubmissionResult<string[]>) =>
     json(
-      // Typed values go back with the errors; this form is still to move to conform (decision 010).
-      { errors, values: typedValues(form) },
+      { intent, result },
       { status: 422, headers: { "Set-Cookie": await toastHeader({ type: "error", key: "trucks:loads.saveFailed" }) } },
     );
-  const parsed = TruckPatchSchema.safeParse(loadsFormPayload(form));
-  if (!parsed.success) return failed(fieldErrors(parsed.error));
+  if (submission.status !== "success") return failed(submission.reply());
+  const { patch, rows, removedRows } = loadsFormPatch(submission.value);
+  const asForm = (errors: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(errors).map(([k, v]) => [loadsFormErrorKey(k, rows, removedRows), v]));
+  const parsed = TruckPatchSchema.safeParse(patch);
+  if (!parsed.success) return failed(submission.reply({ fieldErrors: asForm(fieldErrors(parsed.error)) }));
   try {
     await patchTruckMeasurement(db(), ctx, id, parsed.data);
   } catch (error) {
-    if (error instanceof TimberValidationError) return failed(error.errors);
+    if (error instanceof TimberValidationError) return failed(submission.reply({ fieldErrors: asForm(error.errors) }));
     // 403 (viewer), 404, 409 (inventory lock): the error family's answers.
     throw errorResponse(error) ?? error;
   }
-  return redirectWithToast(back, { type: "success", key: "trucks:loads.saved" });
+  return redirectWithToast(new URL(request.url).pathname, { type: "success", key: "trucks:loads.saved" });
 }
+
+const DECIMALS = new Set(["weight", "weight_density"]);

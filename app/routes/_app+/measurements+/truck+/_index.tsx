@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import leafletCss from "leaflet/dist/leaflet.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LiveTruckMap } from "~/components/trucks/live-truck-map";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -22,7 +23,7 @@ import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
 // page, and with feature truck_detection the live truck map. Everything is a link or a GET form,
 // so it works without JavaScript; the live map itself needs it and lists the trucks as a table.
 
-export const handle = { i18n: ["trucks", "timber", "lookups"] };
+export const handle = { i18n: ["trucks", "timber", "lookups", "exports"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recentMode: ctx.user.recent_measurement_mode,
     isAdmin: ctx.isAdmin,
     liveAllowed,
+    palmako: ctx.features.includes("palmako_excel"),
     live,
     routes,
     values,
@@ -102,6 +104,20 @@ export default function TruckDashboard() {
       <div className="page-header">
         <h1 className="page-title">{t("title")}</h1>
         <div className="page-actions">
+          <ExportButton
+            kind="excel"
+            reportType="truck_dashboard_excel"
+            fields={hasErrors ? {} : data.values}
+            label={t("export.excel")}
+          />
+          {data.palmako ? (
+            <ExportButton
+              kind="excel"
+              reportType="palmako_excel"
+              fields={hasErrors ? {} : data.values}
+              label={t("export.palmako")}
+            />
+          ) : null}
           {data.liveAllowed ? (
             <Link
               className={`btn${data.live ? " active" : ""}`}

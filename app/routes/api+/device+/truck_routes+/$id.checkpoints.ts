@@ -17,9 +17,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") methodNotAllowed();
   const { organizationId } = await requireDevice(request);
   const id = parseId(params.id);
-  // Tenancy before validation: another organisation's route is 404 whatever the body.
-  if (!(await getRoute(db(), { organizationId }, id))) notFound();
-  const body = await parseBody(request, CheckpointBatchSchema);
+  // Tenancy before validation: another organisation's route is 404 whatever the body. A valid
+  // batch learns it inside addCheckpoints (its route lock is scoped by the organisation), so the
+  // route is looked up beforehand only for a body that is refused.
+  let body;
+  try {
+    body = await parseBody(request, CheckpointBatchSchema);
+  } catch (refused) {
+    if (!(await getRoute(db(), { organizationId }, id))) notFound();
+    throw refused;
+  }
   const stored = await withAppErrors(() => addCheckpoints(db(), { organizationId }, id, body.checkpoints));
   await publishCheckpoints(organizationId, stored);
   return json({ stored: stored.length, received: body.checkpoints.length });
