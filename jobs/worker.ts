@@ -1,6 +1,6 @@
 import "~/utils/load-env-file-now.server";
 import http from "node:http";
-import { run } from "graphile-worker";
+import { makeWorkerUtils, run } from "graphile-worker";
 import { closeMetrics, jobMetrics, metricsAllowed, metricsText } from "~/services/metrics.server";
 import { closeRealtime } from "~/services/realtime.server";
 import { db } from "~/utils/db.server";
@@ -21,19 +21,30 @@ const runner = await run({
   // This process handles SIGTERM itself (below), with graphile-worker's graceful shutdown.
   noHandleSignals: true,
   // Tasks that watch their abort signal are asked to stop when the shutdown time is up.
-  preset: { worker: { gracefulShutdownAbortTimeout: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 } },
+  // Completions and failures go through graphile-worker's batchers, which it flushes before it
+  // releases its pool on shutdown; unbatched, a job finishing during the shutdown could stay locked.
+  preset: {
+    worker: {
+      gracefulShutdownAbortTimeout: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      completeJobBatchDelay: 0,
+      failJobBatchDelay: 0,
+    },
+  },
 });
 console.log(`worker: running ${Object.keys(taskList).join(", ")} (concurrency ${e.WORKER_CONCURRENCY})`);
 
 // One JSON line and the job series per job run (README: Operations).
 const metrics = jobMetrics();
 const startedAt = new Map<string, bigint>();
+const runningOn = new Set<string>();
 runner.events.on("job:start", ({ job }) => {
   startedAt.set(job.id, process.hrtime.bigint());
+  runningOn.add(job.id);
 });
 runner.events.on("job:complete", ({ job, error }) => {
   const started = startedAt.get(job.id);
   startedAt.delete(job.id);
+  runningOn.delete(job.id);
   const seconds = started ? Number(process.hrtime.bigint() - started) / 1e9 : 0;
   const outcome = error ? "error" : "success";
   metrics.total.inc({ task: job.task_identifier, outcome });
@@ -77,11 +88,28 @@ async function shutdown(signal: string) {
   log({ level: "info", msg: "shutdown", signal, running: startedAt.size, worker: process.pid });
   const graceful = runner.stop(`worker stopping on ${signal}`);
   const timer = setTimeout(
-    () => {
-      log({ level: "warn", msg: "shutdown timeout: handing running jobs back", running: startedAt.size });
-      void runner.kill(`worker stopped on ${signal} before its jobs finished`).catch(() => {});
-    },
-    (e.SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000,
+    () =>
+      void (async () => {
+        log({ level: "warn", msg: "shutdown timeout: handing running jobs back", running: startedAt.size });
+        // The jobs still running are unlocked, so another worker takes them at once.
+        try {
+          const utils = await makeWorkerUtils({ connectionString: e.JOBS_DATABASE_URL });
+          // Jobs are locked in the name of this process's worker pool.
+          const { rows } = await utils.withPgClient((client) =>
+            client.query<{ locked_by: string }>(
+              "SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE id = ANY($1::bigint[]) AND locked_by IS NOT NULL",
+              [[...runningOn]],
+            ),
+          );
+          await utils.forceUnlockWorkers(rows.map((r) => r.locked_by));
+          await utils.release();
+        } catch (error) {
+          console.error("worker: could not unlock its jobs (graphile-worker unlocks them after 4 hours)", error);
+        }
+        log({ level: "info", msg: "stopped", worker: process.pid, handedBack: runningOn.size });
+        process.exit(0);
+      })(),
+    (e.SHUTDOWN_TIMEOUT_SECONDS + 1) * 1000,
   );
   await graceful.catch((error) => console.error("worker: graceful shutdown", error));
   clearTimeout(timer);
