@@ -26,8 +26,7 @@ export interface HandlerOptions {
 }
 
 function refuse(res: ExpressResponse, status: number, error: string, message: string) {
-  const requestId = requestStorage().getStore()?.requestId;
-  res.status(status).set("Cache-Control", "no-store").json({ error, message, requestId });
+  res.status(status).set("Cache-Control", "no-store").json({ error, message });
 }
 
 // ---- which route answers (for the request log and metrics) ----
@@ -64,11 +63,12 @@ export function routeIdOf(build: ServerBuild, url: URL) {
 }
 
 /**
- * Error answers in JSON (the API's 4xx/5xx) carry the request id, so support can find the
- * request's log line from what a client shows.
+ * Server errors in JSON (5xx) carry the request id in the body too, so support can find the
+ * request's log line from what a client shows. 4xx bodies stay as they are (a foreign record's
+ * answer must equal a missing one's byte for byte); every answer has the X-Request-Id header.
  */
 async function withRequestId(response: Response, requestId: string | undefined): Promise<Response> {
-  if (!requestId || response.status < 400) return response;
+  if (!requestId || response.status < 500) return response;
   if (!/^application\/json/i.test(response.headers.get("Content-Type") ?? "")) return response;
   const text = await response.text();
   let body: unknown;
