@@ -6,6 +6,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig from "./i18n";
+import { closeJobs } from "./services/jobs.server";
+import { closeMetrics } from "./services/metrics.server";
+import { closeRealtime } from "./services/realtime.server";
+import { db } from "./utils/db.server";
 import { getLanguage, translations } from "./utils/i18n.server";
 import { logError } from "./utils/log.server";
 import { NonceProvider } from "./utils/nonce";
@@ -64,4 +68,9 @@ export default async function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   logError(error, request);
+}
+
+/** Closes this process's pools and connections (the web process's graceful shutdown, server.js). */
+export async function closeResources() {
+  await Promise.allSettled([closeJobs(), closeRealtime(), closeMetrics(), db().destroy()]);
 }

@@ -22,7 +22,18 @@ export const handle = { i18n: ["common"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, { toast, headers }] = await Promise.all([getLanguage(request), popToast(request)]);
-  return json({ locale, toast, ENV: publicEnv(), localesVersion: localesVersion() }, { headers: headers ?? undefined });
+  const url = new URL(request.url);
+  return json(
+    {
+      locale,
+      toast,
+      ENV: publicEnv(),
+      localesVersion: localesVersion(),
+      // Shown on an error screen of this page, so support can find the request's log line.
+      request: { id: request.headers.get("x-request-id"), path: url.pathname },
+    },
+    { headers: headers ?? undefined },
+  );
 }
 
 export type RootLoader = typeof loader;

@@ -7,6 +7,8 @@ await build({
     worker: "jobs/worker.ts",
     migrate: "db/migrate.ts",
     seed: "db/seed/index.ts",
+    // npm run storage:copy-to-s3 (README: Operations).
+    "storage-copy-to-s3": "scripts/storage-copy-to-s3.ts",
     // The web process's request pipeline (server/), imported by server.js.
     "web-server": "server/index.ts",
   },

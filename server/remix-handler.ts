@@ -6,6 +6,8 @@ import {
   writeReadableStreamToWritable,
   type ServerBuild,
 } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
+import { requestStorage } from "~/utils/request-context.server";
 import { BodyTooLargeError, readLimitedBody, type ReadBody } from "./body-limit";
 import { validIp } from "./client-ip";
 import { isCrossSiteWrite } from "./origin-check";
@@ -25,6 +27,60 @@ export interface HandlerOptions {
 
 function refuse(res: ExpressResponse, status: number, error: string, message: string) {
   res.status(status).set("Cache-Control", "no-store").json({ error, message });
+}
+
+// ---- which route answers (for the request log and metrics) ----
+
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
+const routeTrees = new WeakMap<ServerBuild, RouteNode[]>();
+function routeTree(build: ServerBuild) {
+  let tree = routeTrees.get(build);
+  if (!tree) {
+    const byParent = new Map<string | undefined, RouteNode[]>();
+    for (const route of Object.values(build.routes)) {
+      const node: RouteNode = { id: route.id, path: route.path, index: route.index, children: [] };
+      const siblings = byParent.get(route.parentId) ?? [];
+      siblings.push(node);
+      byParent.set(route.parentId, siblings);
+    }
+    const attach = (nodes: RouteNode[]) => {
+      for (const node of nodes) attach((node.children = byParent.get(node.id) ?? []));
+      return nodes;
+    };
+    tree = attach(byParent.get(undefined) ?? []);
+    routeTrees.set(build, tree);
+  }
+  return tree;
+}
+
+/** The id of the route that answers a path (a data request names its own in `_data`). */
+export function routeIdOf(build: ServerBuild, url: URL) {
+  const data = url.searchParams.get("_data");
+  if (data && data in build.routes) return data;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route objects are matchRoutes' input
+  const matches = matchRoutes(routeTree(build) as any, url.pathname);
+  return (matches?.[matches.length - 1]?.route as RouteNode | undefined)?.id ?? "unmatched";
+}
+
+/**
+ * Server errors in JSON (5xx) carry the request id in the body too, so support can find the
+ * request's log line from what a client shows. 4xx bodies stay as they are (a foreign record's
+ * answer must equal a missing one's byte for byte); every answer has the X-Request-Id header.
+ */
+async function withRequestId(response: Response, requestId: string | undefined): Promise<Response> {
+  if (!requestId || response.status < 500) return response;
+  if (!/^application\/json/i.test(response.headers.get("Content-Type") ?? "")) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  const out = body && typeof body === "object" && !Array.isArray(body) ? JSON.stringify({ ...body, requestId }) : text;
+  return new Response(out, { status: response.status, statusText: response.statusText, headers });
 }
 
 // A refused body is read on and thrown away (so the client gets to read the answer), but only
@@ -141,10 +197,15 @@ export function createSecureRequestHandler(opts: HandlerOptions) {
     }
     if (body.kind === "file") res.on("close", body.cleanup);
     try {
-      const handle = handlerOf(await opts.getBuild(), opts.mode);
+      const build = await opts.getBuild();
+      const handle = handlerOf(build, opts.mode);
       const nonce = newNonce();
-      const response = withErrorShape(
-        await handle(remixRequest(req, res, body), { cspNonce: nonce, clientIp: validIp(req.ip) }),
+      const request = remixRequest(req, res, body);
+      const store = requestStorage().getStore();
+      if (store) store.routeId = routeIdOf(build, new URL(request.url));
+      const response = await withRequestId(
+        withErrorShape(await handle(request, { cspNonce: nonce, clientIp: validIp(req.ip) })),
+        store?.requestId,
       );
       const signedIn = /(?:^|;\s*)__session=/.test(req.get("cookie") ?? "") || !!req.get("authorization");
       const isPrivate = signedIn || req.path.startsWith("/api/");

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, useNavigate, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { RootLoader } from "~/root";
 
 /**
  * One error screen for every route: a 404 gets the not-found notice with "Go back", a 403 the
@@ -10,6 +11,11 @@ export function GeneralErrorBoundary() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The id of the request that rendered this page on the server; after a client-side navigation
+  // to another path the failing request was another one, so none is shown.
+  const request = useRouteLoaderData<RootLoader>("root")?.request;
+  const { pathname } = useLocation();
+  const requestId = request?.id && request.path === pathname ? request.id : null;
 
   if (status === 404) {
     return (
@@ -38,6 +44,11 @@ export function GeneralErrorBoundary() {
     <section className="notice" role="alert" data-testid="error-screen">
       <h1>{t("errors.unexpectedTitle")}</h1>
       <p>{t("errors.unexpectedText")}</p>
+      {requestId ? (
+        <p className="muted" data-testid="request-id">
+          {t("errors.requestId", { id: requestId })}
+        </p>
+      ) : null}
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
         {t("errors.reload")}
       </button>

@@ -93,6 +93,18 @@ export async function closeRealtime() {
   ablyRest = undefined;
 }
 
+/** For /metrics: the publishing pool's connections and this process's SSE subscribers. */
+export function realtimeStats() {
+  let subscribers = 0;
+  for (const set of listeners.values()) subscribers += set.size;
+  return {
+    total: notifyPool?.totalCount ?? 0,
+    idle: notifyPool?.idleCount ?? 0,
+    waiting: notifyPool?.waitingCount ?? 0,
+    subscribers,
+  };
+}
+
 /** Channels a signed-in user may read: their own, and their current organisation's. */
 export function allowedChannels(ctx: { userId: number; organizationId: number }) {
   return [`user:${ctx.userId}`, `organization:${ctx.organizationId}`];

@@ -5,6 +5,7 @@ import { isOrganizationAdmin } from "~/models/role.server";
 import { findSession } from "~/models/session.server";
 import { db } from "./db.server";
 import { forbidden } from "./errors";
+import { noteOrganization } from "./request-context.server";
 import { safeRedirect } from "./safe-redirect";
 import { clearSessionCookie, getSessionToken } from "./session.server";
 import type { AuthContext } from "./auth-context";
@@ -17,6 +18,7 @@ export async function loadAuthContext(userId: number): Promise<AuthContext | nul
   const { user, organizations, organization, roles } = rows;
   if (organizations.length === 0) throw new NoOrganizationError(`user ${userId} belongs to no organisation`);
   if (!organization) return null;
+  noteOrganization(organization.id);
   return {
     userId,
     organizationId: organization.id,

@@ -24,7 +24,34 @@ export function createDb(url: string, connectionLimit = 10): DB {
       return next();
     },
   });
-  return new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  poolsOf().set(kysely, { pool, limit: connectionLimit });
+  return kysely;
+}
+
+// Which mysql2 pool serves which Kysely instance, for /metrics (kept on globalThis: the web
+// server's pipeline and the Remix build are separate bundles).
+const POOLS = Symbol.for("timber.mysql-pools");
+type PoolEntry = { pool: ReturnType<typeof createPool>; limit: number };
+function poolsOf(): WeakMap<DB, PoolEntry> {
+  const g = globalThis as typeof globalThis & { [POOLS]?: WeakMap<DB, PoolEntry> };
+  g[POOLS] ??= new WeakMap();
+  return g[POOLS];
+}
+
+/** Connections of a database's pool: open, in use, and requests waiting for one. */
+export function mysqlPoolStats(instance: DB) {
+  const entry = poolsOf().get(instance);
+  if (!entry) return null;
+  // mysql2 exposes no counters; these are its pool's own lists.
+  const internals = entry.pool as unknown as {
+    _allConnections?: { length: number };
+    _freeConnections?: { length: number };
+    _connectionQueue?: { length: number };
+  };
+  const open = internals._allConnections?.length ?? 0;
+  const free = internals._freeConnections?.length ?? 0;
+  return { limit: entry.limit, open, inUse: open - free, waiting: internals._connectionQueue?.length ?? 0 };
 }
 
 declare global {

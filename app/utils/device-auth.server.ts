@@ -3,6 +3,7 @@ import type { Device } from "#db/schema";
 import { findDeviceByToken, touchDevice } from "~/models/device.server";
 import { bearerToken } from "./auth.server";
 import { db } from "./db.server";
+import { noteOrganization } from "./request-context.server";
 
 export interface DeviceContext {
   device: Device;
@@ -16,5 +17,6 @@ export async function requireDevice(request: Request): Promise<DeviceContext> {
   if (device.locked) throw json({ error: "device_locked" }, { status: 403 });
   // At most one write a minute per device: last_used is for the devices list, not an audit log.
   if (!device.last_used || Date.now() - device.last_used.getTime() > 60_000) await touchDevice(db(), device.id);
+  noteOrganization(device.organization_id);
   return { device, organizationId: device.organization_id };
 }

@@ -26,6 +26,24 @@ const EnvSchema = z
       .min(60)
       .default(12 * 60 * 60),
     STORAGE_DIR: z.string().default("./storage"),
+    // Files on an S3-compatible bucket instead of STORAGE_DIR (docs/decisions/025-operations.md).
+    STORAGE_S3_BUCKET: z.string().optional(),
+    // Only for S3-compatible servers (MinIO, Ceph, ...); AWS needs none.
+    STORAGE_S3_ENDPOINT: z.url().optional(),
+    STORAGE_S3_REGION: z.string().default("us-east-1"),
+    // Without them the AWS SDK's usual chain (environment, instance role) supplies credentials.
+    STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
+    STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
+    // bucket in the path (http://host/bucket/key) rather than the host name: most S3-compatible servers.
+    STORAGE_S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    // Keys are stored under this prefix (e.g. "timber/"), so one bucket can serve several installs.
+    STORAGE_S3_PREFIX: z
+      .string()
+      .regex(/^([a-z0-9][a-z0-9/_.-]*\/)?$/i, "must be empty or end with /")
+      .default(""),
+    // Export downloads answer with a redirect to a short-lived signed bucket URL instead of being
+    // streamed through the web process (the bucket must be reachable from the browsers).
+    STORAGE_S3_SIGNED_DOWNLOADS: z.stringbool().default(false),
     ABLY_API_KEY: z
       .string()
       .regex(/^[^:]+\.[^:]+:.+$/, "must look like appId.keyId:secret")
@@ -50,10 +68,23 @@ const EnvSchema = z
     // images together (docs/decisions/013-public-links.md); counted across every web process.
     PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    // One JSON line per request and per job on stdout ("off" for none).
+    REQUEST_LOG: z.enum(["json", "off"]).default("json"),
+    // /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404.
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    // How long a stopping process (SIGTERM) waits for requests and jobs in flight.
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.SESSION_SECRET.startsWith("dev-only")) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be set in production" });
+    }
+    if (!!env.STORAGE_S3_ACCESS_KEY_ID !== !!env.STORAGE_S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STORAGE_S3_SECRET_ACCESS_KEY"],
+        message: "STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY go together",
+      });
     }
   });
 

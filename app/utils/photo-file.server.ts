@@ -21,7 +21,7 @@ export async function measurementPhotoResponse(
   const key = await getPhotoKey(db(), ctx, kind, id, variant);
   if (!key) notFound();
   // Private: the URL is the same for every organisation member, the content is not public.
-  const response = await fileResponse(fileStorage(), key, { cacheControl: "private, max-age=3600" });
+  const response = await fileResponse(fileStorage(), key, { cacheControl: "private, max-age=3600", request });
   if (!response) notFound();
   return response;
 }

@@ -103,6 +103,9 @@ const ROUTES: Record<string, Check> = {
   "_auth+/logout.tsx": { kind: "own", why: "revokes the caller's own session" },
   "locales.$lng.ts": { kind: "public", why: "translations" },
   "healthcheck.ts": { kind: "public", why: "database status only" },
+  "healthcheck_.live.ts": { kind: "public", why: "liveness: answers ok, reads nothing" },
+  "healthcheck_.ready.ts": { kind: "public", why: "readiness: database status only" },
+  "metrics.ts": { kind: "public", why: "process metrics, no organisation data; 404 without METRICS_TOKEN" },
   "_app+/$.tsx": { kind: "own", why: "planned screens and not-found, no records" },
   "banners.dismiss.ts": { kind: "own", why: "a cookie remembering which banner the caller dismissed" },
   // Public links: each route resolves its token through requirePublicGrant to one record of its kind.
