@@ -8,6 +8,8 @@ import { logByLogExcel } from "./timber/log-by-log-excel.server";
 import { measurementPdf } from "./timber/measurement-pdf.server";
 import { preciseLogByLogExcel } from "./timber/precise-log-by-log-excel.server";
 import { SELECTION_KEYS, type ExportKind, type ExportType } from "./types";
+import { woodYardLogExcel } from "./wood-yard/wood-yard-log-excel.server";
+import { woodYardSummaryExcel } from "./wood-yard/wood-yard-summary-excel.server";
 
 // Every report type the product makes. A new type is a module (see types.ts and
 // docs/decisions/008-export-types-and-measurement-kinds.md) and one line here.
@@ -19,6 +21,8 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   lumberDashboardExcel,
   inventoriesExcel,
   mixedStackReportExcel,
+  woodYardLogExcel,
+  woodYardSummaryExcel,
 ];
 
 /**
