@@ -1,6 +1,7 @@
 import { fieldErrors } from "~/utils/api.server";
 import { ReportTypeFieldSchema } from "~/utils/schemas/export";
 import { inventoriesExcel } from "./inventories/inventories-excel.server";
+import { qrLabelsPdf } from "./labels/qr-labels-pdf.server";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
 import { dashboardExcel } from "./timber/dashboard-excel.server";
@@ -23,6 +24,7 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   mixedStackReportExcel,
   woodYardLogExcel,
   woodYardSummaryExcel,
+  qrLabelsPdf,
 ];
 
 /**
