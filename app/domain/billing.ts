@@ -53,6 +53,12 @@ const PRO_FEATURES = ["timber_management", "minmax_assortments", "inventories", 
 const CONTAINER_FEATURES = ["container_measurements", "bill_of_lading_invoice"] as const;
 const LUMBER_FEATURES = ["lumber_measurements"] as const;
 const LOG_COUNTER_FEATURES = ["log_counter"] as const;
+/**
+ * Customer-specific features: sold by sales with the enterprise plan, not as a package of their
+ * own (docs/decisions/026-exports-and-labels.md). The spec withholds the customers' flag names;
+ * these are named after what they do.
+ */
+export const CUSTOMER_FEATURES = ["wood_yard_log_excel", "wood_yard_summary_excel", "custom_export_layouts"] as const;
 
 export const BUNDLE_FEATURES: Record<BundleId, readonly string[]> = {
   logistics_bundle: ["truck_detection", "logistics", "igl_excel"],
@@ -110,6 +116,7 @@ export const PACKAGES: Record<PackageId, PackageDef> = {
         ...LUMBER_FEATURES,
         ...LOG_COUNTER_FEATURES,
         ...Object.values(BUNDLE_FEATURES).flat(),
+        ...CUSTOMER_FEATURES,
       ]),
     ],
     perSeat: true,

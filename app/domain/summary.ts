@@ -128,6 +128,46 @@ export function assignAssortment(d: number, assortments: readonly SummaryAssortm
   return undefined;
 }
 
+/** Where one log counts: culled (with the cull) or accepted (with its assortment, null: unassigned). */
+export interface LogClass {
+  cullId: Id | null;
+  assortmentId: Id | null;
+}
+
+function classify(
+  log: SummaryLog,
+  assortments: readonly SummaryAssortment[],
+  rangeCulls: readonly SummaryCull[],
+  defaultCullId: Id | null | undefined,
+): LogClass {
+  const d = log.d;
+  let cullId: Id | null = log.cullId ?? null;
+  let assortmentId: Id | null = null;
+  if (cullId === null) {
+    const explicit = log.assortmentId ?? null;
+    if (explicit !== null) assortmentId = explicit;
+    else {
+      const rc = rangeCulls.find((c) => inRange(d, c.minDiameterCm, c.maxDiameterCm));
+      if (rc) cullId = rc.id;
+      else {
+        const a = assignAssortment(d, assortments);
+        if (a) assortmentId = a.id;
+        else if (defaultCullId !== null && defaultCullId !== undefined) cullId = defaultCullId;
+      }
+    }
+  }
+  return { cullId, assortmentId };
+}
+
+/**
+ * The cull or assortment one log counts under, by the rules summarizeMeasurement applies (so a
+ * per-log listing agrees with the per-assortment totals of the same options).
+ */
+export function classifyLog(log: SummaryLog, options: SummaryOptions = {}): LogClass {
+  const rangeCulls = options.applyCullRanges ? (options.culls ?? []).filter(hasRange) : [];
+  return classify(log, options.assortments ?? [], rangeCulls, options.defaultCullId);
+}
+
 export function summarizeMeasurement(logs: readonly SummaryLog[], options: SummaryOptions = {}): MeasurementSummary {
   const formula = options.formula ?? "cylinder";
   const unit = LOG_FORMULAS[formula].unit;
@@ -182,22 +222,7 @@ export function summarizeMeasurement(logs: readonly SummaryLog[], options: Summa
     row.count++;
     row.volume += v;
 
-    let cullId: Id | null = log.cullId ?? null;
-    let assortmentId: Id | null = null;
-    if (cullId === null) {
-      const explicit = log.assortmentId ?? null;
-      if (explicit !== null) assortmentId = explicit;
-      else {
-        const rc = rangeCulls.find((c) => inRange(d, c.minDiameterCm, c.maxDiameterCm));
-        if (rc) cullId = rc.id;
-        else {
-          const a = assignAssortment(d, assortments);
-          if (a) assortmentId = a.id;
-          else if (options.defaultCullId !== null && options.defaultCullId !== undefined)
-            cullId = options.defaultCullId;
-        }
-      }
-    }
+    const { cullId, assortmentId } = classify(log, assortments, rangeCulls, options.defaultCullId);
     if (cullId !== null) {
       culledCount++;
       culledVolume += v;

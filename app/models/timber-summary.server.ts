@@ -1,4 +1,4 @@
-import { summarizeMeasurement, type LogFormula, type VolumeUnit } from "~/domain";
+import { summarizeMeasurement, type LogFormula, type SummaryOptions, type VolumeUnit } from "~/domain";
 import { speciesOf } from "./timber.server";
 
 // The logs sheet, per-assortment and per-cull totals of one timber measurement, the same for the
@@ -17,6 +17,27 @@ export interface SummaryLookups {
   culls: Array<{ id: number; min: number | null; max: number | null }>;
 }
 
+/** The summary options of one timber measurement: its formula, length, species, and the organisation's assortments and culls. */
+export function timberSummaryOptions(
+  m: { volume_formula: string; log_length: number | null; wood_type_id: number | null },
+  lookups: SummaryLookups,
+): SummaryOptions {
+  return {
+    formula: m.volume_formula as LogFormula,
+    logLengthM: m.log_length ?? 0,
+    species: speciesOf(m.wood_type_id),
+    assortments: lookups.assortments.map((a) => ({
+      id: a.id,
+      minDiameterCm: a.min_diameter,
+      maxDiameterCm: a.max_diameter,
+      priceCents: a.price_cents,
+      pricePerLogCents: a.price_per_log_cents,
+      volumeUnit: a.volume_unit,
+    })),
+    culls: lookups.culls.map((c) => ({ id: c.id, minDiameterCm: c.min, maxDiameterCm: c.max })),
+  };
+}
+
 export function timberSummary(
   m: { volume_formula: string; log_length: number | null; wood_type_id: number | null },
   logs: Array<{ d: number; v: number; is_deleted: boolean; cull_id: number | null; assortment_id: number | null }>,
@@ -24,19 +45,6 @@ export function timberSummary(
 ) {
   return summarizeMeasurement(
     logs.map((l) => ({ d: l.d, v: l.v, isDeleted: l.is_deleted, cullId: l.cull_id, assortmentId: l.assortment_id })),
-    {
-      formula: m.volume_formula as LogFormula,
-      logLengthM: m.log_length ?? 0,
-      species: speciesOf(m.wood_type_id),
-      assortments: lookups.assortments.map((a) => ({
-        id: a.id,
-        minDiameterCm: a.min_diameter,
-        maxDiameterCm: a.max_diameter,
-        priceCents: a.price_cents,
-        pricePerLogCents: a.price_per_log_cents,
-        volumeUnit: a.volume_unit,
-      })),
-      culls: lookups.culls.map((c) => ({ id: c.id, minDiameterCm: c.min, maxDiameterCm: c.max })),
-    },
+    timberSummaryOptions(m, lookups),
   );
 }

@@ -34,7 +34,8 @@ import type { AddJobFunction } from "graphile-worker";
 export class EmptySelectionError extends Error {}
 export class SelectionNotFoundError extends Error {}
 
-type Ctx = Pick<AuthContext, "organizationId" | "userId" | "user">;
+type Ctx = Pick<AuthContext, "organizationId" | "userId" | "user"> &
+  Partial<Pick<AuthContext, "roles" | "isAdmin" | "organization">>;
 
 async function exportName(ctx: Ctx, type: ExportType, extra?: string) {
   const t = await i18nServer.getFixedT(ctx.user.locale, "exports");
@@ -137,7 +138,7 @@ export async function runExport(
       const url = new URL(type.printPath, env().APP_URL);
       url.searchParams.set("token", createPrintToken(row.id, row.organization_id));
       url.searchParams.set("lng", row.locale ?? "en");
-      await storage.put(key, await printPdf(url.toString()));
+      await storage.put(key, await printPdf(url.toString(), { margin: type.pageMargin }));
       rowCount = rows.records;
     }
     const stat = await storage.stat(key);

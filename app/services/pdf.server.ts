@@ -14,7 +14,8 @@ export const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
 ];
 
-export async function printPdf(url: string): Promise<Buffer> {
+/** `margin`: one page margin for every side (a CSS length); the default leaves 12-14 mm. */
+export async function printPdf(url: string, opts: { margin?: string } = {}): Promise<Buffer> {
   const browser = await chromium.launch({ executablePath: env().CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
     const page = await browser.newPage();
@@ -26,7 +27,10 @@ export async function printPdf(url: string): Promise<Buffer> {
       format: "A4",
       printBackground: true,
       preferCSSPageSize: true,
-      margin: { top: "12mm", bottom: "14mm", left: "12mm", right: "12mm" },
+      margin:
+        opts.margin === undefined
+          ? { top: "12mm", bottom: "14mm", left: "12mm", right: "12mm" }
+          : { top: opts.margin, bottom: opts.margin, left: opts.margin, right: opts.margin },
     });
   } finally {
     await browser.close();

@@ -16,6 +16,7 @@ const WRITES: Record<string, string[]> = {
   AccountSettingsSchema: ["users"],
   AccountSettingsFormSchema: ["users"],
   AcceptInvitationSchema: [],
+  QrLabelsSchema: [],
   ChangeExpiredPasswordSchema: [],
   ForgotPasswordSchema: [],
   OtpLoginApiSchema: [],

@@ -16,6 +16,8 @@ type Props = {
   fields?: Record<string, string | number | undefined>;
   label: string;
   className?: string;
+  /** The submit button's class (default "btn"; "dropdown-item" inside a menu). */
+  buttonClassName?: string;
   /** Visible inputs the user fills in (sent with the hidden fields). */
   children?: ReactNode;
 };
@@ -34,6 +36,7 @@ export function ExportButton({
   fields,
   label,
   className,
+  buttonClassName = "btn",
   children,
 }: Props) {
   const { t } = useTranslation("exports");
@@ -103,7 +106,7 @@ export function ExportButton({
         value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
       )}
       {children}
-      <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
+      <button type="submit" className={buttonClassName} disabled={busy} aria-busy={busy}>
         {busy ? t("button.requesting") : label}
       </button>
     </form>

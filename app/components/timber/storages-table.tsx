@@ -3,6 +3,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportButton } from "~/components/exports/export-button";
 import { InventoryActionForm } from "~/components/inventories/confirm-form";
 import { ExpandToggle, Pager } from "~/components/measurements/pager";
 import { CopyLinkButton } from "~/components/public-links/copy-link-button";
@@ -45,6 +46,13 @@ export interface Expanded {
   measurements: ListMeasurement[];
 }
 
+/** Which wood-yard exports the row menu offers (features wood_yard_log_excel, wood_yard_summary_excel). */
+export interface WoodYardExports {
+  log: boolean;
+  summary: boolean;
+}
+const NO_WOOD_YARD: WoodYardExports = { log: false, summary: false };
+
 const BADGE: Record<number, string> = { 1: "warning", 2: "none", 3: "secondary", 4: "success", 5: "info", 6: "danger" };
 
 export function StorageStateBadge({ state }: { state: number }) {
@@ -72,6 +80,7 @@ export function StoragesTable({
   origin,
   inventories = false,
   mixedStackReports = [],
+  woodYard = NO_WOOD_YARD,
 }: {
   storages: StorageRow[];
   expanded: Expanded | null;
@@ -86,6 +95,8 @@ export function StoragesTable({
   inventories?: boolean;
   /** The organisation's mixed stack reports, when it has the feature and the caller may edit them. */
   mixedStackReports?: Array<{ id: number; name: string }>;
+  /** The wood-yard exports the organisation's features allow (each its own flag). */
+  woodYard?: WoodYardExports;
 }) {
   const { t } = useTranslation("timber");
   const format = useFormat();
@@ -133,7 +144,14 @@ export function StoragesTable({
                     {formatVolume(s.volume)}
                   </td>
                   <td>
-                    <RowMenu storage={s} isAdmin={isAdmin} origin={origin} prerender={open} inventories={inventories} />
+                    <RowMenu
+                      storage={s}
+                      isAdmin={isAdmin}
+                      origin={origin}
+                      prerender={open}
+                      inventories={inventories}
+                      woodYard={woodYard}
+                    />
                   </td>
                 </tr>
                 {open && expanded ? (
@@ -176,14 +194,16 @@ function RowMenu({
   origin,
   prerender,
   inventories,
+  woodYard,
 }: {
   storage: StorageRow;
   isAdmin: boolean;
   origin: string;
   prerender: boolean;
   inventories: boolean;
+  woodYard: WoodYardExports;
 }) {
-  const { t } = useTranslation(["timber", "inventories"]);
+  const { t } = useTranslation(["timber", "inventories", "exports"]);
   const [opened, setOpened] = useState(false);
   const link = storage.token ? `${origin}/public_storage/${storage.token}` : null;
   return (
@@ -218,6 +238,26 @@ function RowMenu({
                 </InventoryActionForm>
               ) : null}
             </>
+          ) : null}
+          {woodYard.log ? (
+            <ExportButton
+              kind="excel"
+              reportType="wood_yard_log_excel"
+              storageId={storage.id}
+              label={t("exports:button.woodYardLog")}
+              className="dropdown-form"
+              buttonClassName="dropdown-item"
+            />
+          ) : null}
+          {woodYard.summary ? (
+            <ExportButton
+              kind="excel"
+              reportType="wood_yard_summary_excel"
+              storageId={storage.id}
+              label={t("exports:button.woodYardSummary")}
+              className="dropdown-form"
+              buttonClassName="dropdown-item"
+            />
           ) : null}
           {isAdmin ? (
             <Link className="dropdown-item" to={`/storages/${storage.id}`}>

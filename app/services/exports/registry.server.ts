@@ -2,6 +2,7 @@ import { fieldErrors } from "~/utils/api.server";
 import { ReportTypeFieldSchema } from "~/utils/schemas/export";
 import { billOfLadingTallySheetExcel } from "./containers/bill-of-lading-tally-sheet-excel.server";
 import { inventoriesExcel } from "./inventories/inventories-excel.server";
+import { qrLabelsPdf } from "./labels/qr-labels-pdf.server";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
 import { dashboardExcel } from "./timber/dashboard-excel.server";
@@ -12,6 +13,8 @@ import { palmakoExcel } from "./trucks/palmako-excel.server";
 import { truckDashboardExcel } from "./trucks/truck-dashboard-excel.server";
 import { truckMeasurementPdf } from "./trucks/truck-measurement-pdf.server";
 import { SELECTION_KEYS, type ExportKind, type ExportType } from "./types";
+import { woodYardLogExcel } from "./wood-yard/wood-yard-log-excel.server";
+import { woodYardSummaryExcel } from "./wood-yard/wood-yard-summary-excel.server";
 
 // Every report type the product makes. A new type is a module (see types.ts and
 // docs/decisions/008-export-types-and-measurement-kinds.md) and one line here.
@@ -27,6 +30,9 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   truckDashboardExcel,
   palmakoExcel,
   truckMeasurementPdf,
+  woodYardLogExcel,
+  woodYardSummaryExcel,
+  qrLabelsPdf,
 ];
 
 /**

@@ -25,8 +25,13 @@ export const SELECTION_KEYS = [
 ] as const;
 export type SelectionKey = (typeof SELECTION_KEYS)[number];
 
-/** The caller of a request, as far as a type's row source needs it. */
-export type RequestCtx = Pick<AuthContext, "organizationId" | "userId">;
+/**
+ * The caller of a request, as far as a type's row source needs it. Requests from the app carry
+ * the whole signed-in context; a source that needs the caller's rights (QR labels make public
+ * links) reads them here and refuses without them.
+ */
+export type RequestCtx = Pick<AuthContext, "organizationId" | "userId"> &
+  Partial<Pick<AuthContext, "roles" | "isAdmin" | "organization" | "user">>;
 
 /**
  * Where a type's rows come from. It is asked twice: when the request is made (is there
@@ -109,6 +114,8 @@ export interface PdfExportType<S> extends ExportTypeBase<S> {
    * ready with [data-print-ready].
    */
   printPath: `/print/${string}`;
+  /** The page margin Chromium prints with (default 12 mm); label sheets print edge to edge ("0"). */
+  pageMargin?: string;
 }
 
 // The registry holds types of every selection shape; each module checks its own.

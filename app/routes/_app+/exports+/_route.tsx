@@ -46,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...params,
     now: Date.now(),
     userId: ctx.userId,
+    qrLabels: ctx.features.includes("qr_code"),
     locale: ctx.user.locale,
     timeZone: ctx.user.time_zone,
     confirm: rows.find((r) => r.id === confirmId) ? confirmId : null,
@@ -136,6 +137,11 @@ export default function ExportsPage() {
     <div className="page exports-page">
       <div className="page-header">
         <h1 className="page-title">{t("list.title")}</h1>
+        {data.qrLabels ? (
+          <Link className="btn" to="/qr_labels" data-testid="qr-labels-link">
+            {t("button.qrLabels")}
+          </Link>
+        ) : null}
         <Form method="get" className="exports-search" role="search">
           <input type="hidden" name="sort" value={data.sort} />
           <input type="hidden" name="dir" value={data.dir} />

@@ -178,6 +178,10 @@ export default function TimberDashboard() {
               isAdmin={data.isAdmin}
               origin={data.origin}
               inventories={appData?.features.includes("inventories") ?? false}
+              woodYard={{
+                log: appData?.features.includes("wood_yard_log_excel") ?? false,
+                summary: appData?.features.includes("wood_yard_summary_excel") ?? false,
+              }}
               mixedStackReports={data.mixedStackReports}
             />
           </section>
