@@ -18,3 +18,4 @@ export * from "./summary";
 export * from "./mixed-stack";
 export * from "./timber-measurement";
 export * from "./inventory";
+export * from "./report";

@@ -13,6 +13,7 @@ import * as analyzeReports from "./2026_11_27_0015_analyze_reports";
 import * as trucks from "./2026_11_27_0016_trucks";
 import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
 import * as mixedStackReports from "./2026_11_27_0019_mixed_stack_reports";
+import * as reports from "./2026_11_27_0020_reports";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0016_trucks": trucks,
   "2026_11_27_0015_analyze_reports": analyzeReports,
   "2026_11_27_0019_mixed_stack_reports": mixedStackReports,
+  "2026_11_27_0020_reports": reports,
 };
