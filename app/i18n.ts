@@ -50,6 +50,7 @@ export const NAMESPACES = [
   "trucks",
   "analysis",
   "mixed-stack",
+  "reports",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,8 +1,8 @@
 import { failAnalysis, findStaleAnalyses, noteAnalysisReenqueued } from "~/models/analyze-report.server";
 import { findStaleExports, finishExport, noteExportReenqueued } from "~/models/export.server";
 import { MEASUREMENT_KIND_NAMES } from "~/models/measurement-kind.server";
-import { failReportGeneration, findStaleReports, noteReportReenqueued } from "~/models/report.server";
 import { findStalePhotos, markPhotoFailed, notePhotoReenqueued } from "~/models/measurement-photo.server";
+import { failReportGeneration, findStaleReports, noteReportReenqueued } from "~/models/report.server";
 import { deleteOldSessions } from "~/models/session.server";
 import { enqueueAnalysisJob, enqueueExportJob, enqueuePhotoJob, enqueueReportJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";

@@ -6,6 +6,7 @@ import { ExpandToggle, Pager } from "~/components/measurements/pager";
 import { CopyLinkButton } from "~/components/public-links/copy-link-button";
 import { Icon } from "~/components/ui/icon";
 import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
+import { REPORT_FORMULA_KEYS } from "~/utils/schemas/reports";
 import { useFormat } from "~/utils/use-format";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -68,6 +69,7 @@ export function StoragesTable({
   origin,
   inventories = false,
   mixedStackReports = [],
+  reports = null,
 }: {
   storages: StorageRow[];
   expanded: Expanded | null;
@@ -82,6 +84,8 @@ export function StoragesTable({
   inventories?: boolean;
   /** The organisation's mixed stack reports, when it has the feature and the caller may edit them. */
   mixedStackReports?: Array<{ id: number; name: string }>;
+  /** Reports to add to (feature reports, admins); null hides the report actions. */
+  reports?: Array<{ id: number; name: string }> | null;
 }) {
   const { t } = useTranslation("timber");
   const format = useFormat();
@@ -129,7 +133,14 @@ export function StoragesTable({
                     {formatVolume(s.volume)}
                   </td>
                   <td>
-                    <RowMenu storage={s} isAdmin={isAdmin} origin={origin} prerender={open} inventories={inventories} />
+                    <RowMenu
+                      storage={s}
+                      isAdmin={isAdmin}
+                      origin={origin}
+                      prerender={open}
+                      inventories={inventories}
+                      reports={reports}
+                    />
                   </td>
                 </tr>
                 {open && expanded ? (
@@ -148,6 +159,7 @@ export function StoragesTable({
                         allStorages={allStorages.filter((x) => x.id !== s.id)}
                         canEdit={s.canEdit}
                         mixedStackReports={mixedStackReports}
+                        reports={reports}
                       />
                     </td>
                   </tr>
@@ -172,12 +184,14 @@ function RowMenu({
   origin,
   prerender,
   inventories,
+  reports,
 }: {
   storage: StorageRow;
   isAdmin: boolean;
   origin: string;
   prerender: boolean;
   inventories: boolean;
+  reports: Array<{ id: number; name: string }> | null;
 }) {
   const { t } = useTranslation(["timber", "inventories"]);
   const [opened, setOpened] = useState(false);
@@ -215,6 +229,7 @@ function RowMenu({
               ) : null}
             </>
           ) : null}
+          {reports ? <ReportMenuItems storageId={storage.id} reports={reports} /> : null}
           {isAdmin ? (
             <Link className="dropdown-item" to={`/storages/${storage.id}`}>
               {t("menu.edit")}
@@ -276,6 +291,7 @@ function MeasurementsList({
   allStorages,
   canEdit,
   mixedStackReports,
+  reports,
 }: {
   expanded: Expanded;
   hrefWith: (changes: Record<string, string | null>) => string;
@@ -288,6 +304,7 @@ function MeasurementsList({
   allStorages: Array<{ id: number; name: string }>;
   canEdit: boolean;
   mixedStackReports: Array<{ id: number; name: string }>;
+  reports: Array<{ id: number; name: string }> | null;
 }) {
   const { t } = useTranslation("timber");
   const groups: Array<{ month: string; items: ListMeasurement[] }> = [];
@@ -396,6 +413,7 @@ function MeasurementsList({
             {t("bulk.delete")}
           </button>
           {mixedStackReports.length ? <MixedStackBulk reports={mixedStackReports} /> : null}
+          {reports?.length ? <ReportBulk reports={reports} /> : null}
         </div>
       ) : null}
     </Form>
@@ -435,6 +453,94 @@ function MixedStackBulk({ reports }: { reports: Array<{ id: number; name: string
         data-testid="bulk-mixed-stack-far_away"
       >
         {t("bulk.addFarAway")}
+      </button>
+    </span>
+  );
+}
+
+/**
+ * The row menu's "Generate report" (a volume formula, then the storage's measurements in a new
+ * report) and "Add to report" (the storage's measurements into a chosen report): plain forms.
+ */
+function ReportMenuItems({ storageId, reports }: { storageId: number; reports: Array<{ id: number; name: string }> }) {
+  const { t } = useTranslation(["reports", "lookups"]);
+  return (
+    <>
+      <Form method="post" className="dropdown-form report-menu-form" data-testid={`generate-report-form-${storageId}`}>
+        <input type="hidden" name="storage_id" value={storageId} />
+        <label className="sr-only" htmlFor={`report-formula-${storageId}`}>
+          {t("menu.formula")}
+        </label>
+        <select id={`report-formula-${storageId}`} name="volume_formula" defaultValue="cylinder">
+          {REPORT_FORMULA_KEYS.map((k) => (
+            <option key={k} value={k}>
+              {t(`lookups:formulas.${k}.name`)}
+            </option>
+          ))}
+        </select>
+        <button
+          type="submit"
+          name="intent"
+          value="report-generate"
+          className="dropdown-item"
+          data-testid={`generate-report-${storageId}`}
+        >
+          {t("menu.generate")}
+        </button>
+      </Form>
+      {reports.length ? (
+        <Form method="post" className="dropdown-form report-menu-form" data-testid={`add-storage-report-form-${storageId}`}>
+          <input type="hidden" name="storage_id" value={storageId} />
+          <label className="sr-only" htmlFor={`report-target-${storageId}`}>
+            {t("menu.report")}
+          </label>
+          <select id={`report-target-${storageId}`} name="report_id" defaultValue="">
+            <option value="">{t("menu.report")}</option>
+            {reports.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            name="intent"
+            value="report-add-storage"
+            className="dropdown-item"
+            data-testid={`add-storage-to-report-${storageId}`}
+          >
+            {t("menu.addToReport")}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+/** The bulk bar's "Add to report" (the selected measurements into a chosen report). */
+function ReportBulk({ reports }: { reports: Array<{ id: number; name: string }> }) {
+  const { t } = useTranslation("reports");
+  return (
+    <span className="bulk-report" data-testid="bulk-report">
+      <label className="sr-only" htmlFor="bulk-report-id">
+        {t("bulk.report")}
+      </label>
+      <select id="bulk-report-id" name="report_id" defaultValue="">
+        <option value="">{t("bulk.report")}</option>
+        {reports.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        name="intent"
+        value="report-add-measurements"
+        className="btn btn-small"
+        data-testid="bulk-add-to-report"
+      >
+        {t("bulk.add")}
       </button>
     </span>
   );

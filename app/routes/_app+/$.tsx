@@ -18,7 +18,6 @@ const PLANNED: Array<{
 }> = [
   { path: "/measurements/container", key: "container", mode: "container" },
   { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
-  { path: "/reports", key: "reports", adminOnly: true },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,13 @@
 import { ForbiddenError, NotFoundError } from "~/models/measurement-kind.server";
 import { addMixedStackMeasurements } from "~/models/mixed-stack-report.server";
+import { MissingAssortmentError } from "~/models/report.server";
 import { DefaultStorageError, deleteStorage } from "~/models/storage.server";
 import { deleteMeasurements, moveMeasurements } from "~/models/timber.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
-import { unknownIntent, ValidationError } from "~/utils/errors";
+import { ConflictError, unknownIntent, ValidationError } from "~/utils/errors";
 import { isPublicLinkIntent, publicLinkAction } from "~/utils/public-link-form.server";
+import { isReportIntent, reportDashboardAction } from "~/utils/report-dashboard.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The dashboard's form posts (bulk move and delete, storage delete, public link): plain HTML
@@ -26,6 +28,8 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
   // The row menu's "Create public link" (the storage page also rotates and stops it).
   if (isPublicLinkIntent(intent)) return publicLinkAction(ctx, "storage", storageId, intent, to);
   try {
+    // The row menu's "Generate report" / "Add to report" and the bulk bar's "Add to report".
+    if (isReportIntent(intent)) return await reportDashboardAction(ctx, intent, form, { ids, storageId, to });
     switch (intent) {
       case "move": {
         const target = Number(form.get("target_storage_id"));
@@ -72,6 +76,14 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
   } catch (error) {
     if (error instanceof DefaultStorageError)
       return redirectWithToast(to, { type: "warning", key: "timber:menu.defaultNoDelete" });
+    if (error instanceof MissingAssortmentError)
+      return redirectWithToast(to, {
+        type: "warning",
+        key: "reports:alerts.missingAssortment",
+        values: { ids: error.measurementIds.join(", ") },
+      });
+    if (error instanceof ConflictError)
+      return redirectWithToast(to, { type: "error", key: Object.values(error.errors ?? {})[0]?.[0] ?? "timber:errors.failed" });
     if (error instanceof ValidationError) {
       const key = Object.values(error.errors)[0]?.[0] ?? "timber:errors.failed";
       return redirectWithToast(to, { type: "error", key });
