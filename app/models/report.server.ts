@@ -243,7 +243,10 @@ async function classify(db: Executor, organizationId: number, ids: number[]) {
   const open = rows.filter((r) => r.inventory_id === null);
   const missing = open
     .filter((r) =>
-      lacksAssortment({ assortmentId: r.assortment_id }, Number(r.has_unsorted) ? [{ assortmentId: null, cullId: null }] : []),
+      lacksAssortment(
+        { assortmentId: r.assortment_id },
+        Number(r.has_unsorted) ? [{ assortmentId: null, cullId: null }] : [],
+      ),
     )
     .map((r) => r.id)
     .sort((a, b) => a - b);
@@ -422,16 +425,18 @@ export interface ReportMeasurementItem {
  * One page of the report's measurements (5 a page, oldest first). Thumbnails go through the
  * report (`/reports/{id}/thumbnails/{measurementId}`) so the recipient sees them too.
  */
-export async function reportMeasurementsPage(db: Executor, report: Pick<Report, "id" | "organization_id">, page: number) {
+export async function reportMeasurementsPage(
+  db: Executor,
+  report: Pick<Report, "id" | "organization_id">,
+  page: number,
+) {
   const base = db
     .selectFrom("report_measurements as rm")
     .innerJoin("measurements as m", "m.id", "rm.measurement_id")
     .where("rm.report_id", "=", report.id)
     .where("m.organization_id", "=", report.organization_id)
     .where("m.deleted_at", "is", null);
-  const total = Number(
-    (await base.select(sql<number>`COUNT(*)`.as("n")).executeTakeFirst())?.n ?? 0,
-  );
+  const total = Number((await base.select(sql<number>`COUNT(*)`.as("n")).executeTakeFirst())?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / REPORT_THUMBNAILS_PER_PAGE));
   const current = Math.min(Math.max(1, page), totalPages);
   const rows = await base
@@ -453,7 +458,11 @@ export async function reportMeasurementsPage(db: Executor, report: Pick<Report, 
 }
 
 /** The thumbnail key of a measurement that is in the report (for the report's thumbnail route). */
-export async function reportThumbnailKey(db: Executor, report: Pick<Report, "id" | "organization_id">, measurementId: number) {
+export async function reportThumbnailKey(
+  db: Executor,
+  report: Pick<Report, "id" | "organization_id">,
+  measurementId: number,
+) {
   const row = await db
     .selectFrom("report_measurements as rm")
     .innerJoin("measurements as m", "m.id", "rm.measurement_id")
@@ -595,7 +604,8 @@ export async function runReportGeneration(db: DB, id: number): Promise<Report | 
     .updateTable("reports")
     .set({
       details: JSON.stringify(details),
-      generating_in_progress: sql`CASE WHEN generation_enqueued_at > ${startedAt} THEN generating_in_progress ELSE FALSE END` as unknown as boolean,
+      generating_in_progress:
+        sql`CASE WHEN generation_enqueued_at > ${startedAt} THEN generating_in_progress ELSE FALSE END` as unknown as boolean,
       generated_at: new Date(),
       generation_error: null,
       updated_at: sql`CURRENT_TIMESTAMP(3)` as unknown as Date,
@@ -626,4 +636,30 @@ export async function findStaleReports(db: DB, before: Date, limit = 100) {
 
 export async function noteReportReenqueued(db: DB, id: number) {
   await db.updateTable("reports").set({ generation_enqueued_at: new Date() }).where("id", "=", id).execute();
+}
+
+/**
+ * For an export made by `organizationId`: the report if that organisation owns it or receives it
+ * (the request already held the recipient side to its admins). Undefined otherwise.
+ */
+export async function readReportFor(db: Executor, organizationId: number, id: number) {
+  const report = await getReportById(db, id);
+  if (!report) return undefined;
+  if (report.organization_id !== organizationId && report.recipient_organization_id !== organizationId)
+    return undefined;
+  return report;
+}
+
+/** Every live measurement of the report, oldest first (reports_excel's measurements sheet). */
+export async function reportMeasurementRows(db: Executor, report: Pick<Report, "id" | "organization_id">) {
+  return db
+    .selectFrom("report_measurements as rm")
+    .innerJoin("measurements as m", "m.id", "rm.measurement_id")
+    .select(["m.id", "m.taken_at", "m.logs_count"])
+    .where("rm.report_id", "=", report.id)
+    .where("m.organization_id", "=", report.organization_id)
+    .where("m.deleted_at", "is", null)
+    .orderBy("m.taken_at")
+    .orderBy("m.id")
+    .execute();
 }

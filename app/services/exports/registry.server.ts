@@ -3,6 +3,7 @@ import { ReportTypeFieldSchema } from "~/utils/schemas/export";
 import { inventoriesExcel } from "./inventories/inventories-excel.server";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
+import { reportsExcel } from "./reports/reports-excel.server";
 import { dashboardExcel } from "./timber/dashboard-excel.server";
 import { logByLogExcel } from "./timber/log-by-log-excel.server";
 import { measurementPdf } from "./timber/measurement-pdf.server";
@@ -19,6 +20,7 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   lumberDashboardExcel,
   inventoriesExcel,
   mixedStackReportExcel,
+  reportsExcel,
 ];
 
 /**
