@@ -705,7 +705,13 @@ export interface MixedStackReportMeasurementsTable {
 
 /** What a report's generation job stored (docs/decisions/021-reports.md); app/domain/report.ts. */
 export interface ReportDetailsJson {
-  logs: { diameter: number; log_count: number; volume: number; characteristic_id: number | null; cull_id: number | null }[];
+  logs: {
+    diameter: number;
+    log_count: number;
+    volume: number;
+    characteristic_id: number | null;
+    cull_id: number | null;
+  }[];
   characteristics: {
     id: number;
     name: string;

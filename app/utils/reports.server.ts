@@ -5,7 +5,9 @@ import type { AuthContext } from "./auth-context";
 /** Today as yyyy-MM-dd on the user's calendar (a report's default date). */
 export function todayIn(timeZone: string, now = new Date()) {
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      now,
+    );
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -112,7 +112,10 @@ export function ReportTallyTables({
                     {c.price_per_log !== null
                       ? t("detail.perLog", { price: money(c.price_per_log) })
                       : c.price !== null
-                        ? t("detail.perUnit", { price: money(c.price), unit: volumeUnitLabel(c.price_unit as VolumeUnit) })
+                        ? t("detail.perUnit", {
+                            price: money(c.price),
+                            unit: volumeUnitLabel(c.price_unit as VolumeUnit),
+                          })
                         : DASH}
                   </td>
                   <td className="num">{f.count(c.log_count)}</td>

@@ -489,7 +489,11 @@ function ReportMenuItems({ storageId, reports }: { storageId: number; reports: A
         </button>
       </Form>
       {reports.length ? (
-        <Form method="post" className="dropdown-form report-menu-form" data-testid={`add-storage-report-form-${storageId}`}>
+        <Form
+          method="post"
+          className="dropdown-form report-menu-form"
+          data-testid={`add-storage-report-form-${storageId}`}
+        >
           <input type="hidden" name="storage_id" value={storageId} />
           <label className="sr-only" htmlFor={`report-target-${storageId}`}>
             {t("menu.report")}

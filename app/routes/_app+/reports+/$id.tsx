@@ -153,7 +153,13 @@ export default function ReportDetail() {
             {measurements.items.map((m) => (
               <li key={m.id} className="measurement-card" data-testid={`report-measurement-${m.id}`}>
                 {m.photo_thumbnail ? (
-                  <img className="thumb" src={m.photo_thumbnail} alt={t("detail.photoAlt", { id: m.id })} width={80} height={80} />
+                  <img
+                    className="thumb"
+                    src={m.photo_thumbnail}
+                    alt={t("detail.photoAlt", { id: m.id })}
+                    width={80}
+                    height={80}
+                  />
                 ) : (
                   <span className="thumb thumb-pending">{t("detail.noPhoto")}</span>
                 )}

@@ -83,7 +83,10 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
         values: { ids: error.measurementIds.join(", ") },
       });
     if (error instanceof ConflictError)
-      return redirectWithToast(to, { type: "error", key: Object.values(error.errors ?? {})[0]?.[0] ?? "timber:errors.failed" });
+      return redirectWithToast(to, {
+        type: "error",
+        key: Object.values(error.errors ?? {})[0]?.[0] ?? "timber:errors.failed",
+      });
     if (error instanceof ValidationError) {
       const key = Object.values(error.errors)[0]?.[0] ?? "timber:errors.failed";
       return redirectWithToast(to, { type: "error", key });

@@ -31,10 +31,7 @@ export async function reportCall<T>(fn: () => Promise<T>): Promise<T> {
     return await withAppErrors(fn);
   } catch (error) {
     if (error instanceof MissingAssortmentError)
-      throw json(
-        { error: error.code, errors: error.errors, measurement_ids: error.measurementIds },
-        { status: 422 },
-      );
+      throw json({ error: error.code, errors: error.errors, measurement_ids: error.measurementIds }, { status: 422 });
     throw error;
   }
 }

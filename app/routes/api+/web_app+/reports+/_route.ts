@@ -14,7 +14,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   requireOrgAdmin(ctx);
   const rows = await listReports(db(), ctx);
   return json({
-    data: rows.map(({ side, counterpart, unseen, ...r }) => ({ ...r, direction: side === "owner" ? "sent" : "received", counterpart, unseen })),
+    data: rows.map(({ side, counterpart, unseen, ...r }) => ({
+      ...r,
+      direction: side === "owner" ? "sent" : "received",
+      counterpart,
+      unseen,
+    })),
   });
 }
 
