@@ -317,6 +317,18 @@ export async function addMeasurementsToReport(db: DB, ctx: Ctx, id: number, meas
   return addChecked(db, report, ids);
 }
 
+/** A NotFoundError unless the storage is the caller organisation's (checked before the plan and the role). */
+export async function requireOwnStorage(db: Executor, ctx: Ctx, storageId: number) {
+  const storage = await db
+    .selectFrom("storages")
+    .select("id")
+    .where("id", "=", storageId)
+    .where("organization_id", "=", ctx.organizationId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!storage) throw new NotFoundError();
+}
+
 /** The storage's live timber measurements, or a NotFoundError for another organisation's storage. */
 async function storageMeasurementIds(db: Executor, ctx: Ctx, storageId: number) {
   const storage = await db

@@ -24,8 +24,9 @@ export const handle = { i18n: ["reports", "lookups", "exports"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppAdmin(request);
   const id = parseId(params.id);
-  if (!ctx.features.includes("reports")) return json({ enabled: false as const });
+  // Another organisation's report is not found, whatever the caller's plan.
   const { report: opened, side } = await withAppErrors(() => openReport(db(), ctx, id));
+  if (!ctx.features.includes("reports")) return json({ enabled: false as const });
   if (opened.generating_in_progress) throw redirect(`/reports?generating=${id}`);
   const report = await markReportSeen(db(), ctx, id);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);

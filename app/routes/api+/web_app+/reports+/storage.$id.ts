@@ -2,11 +2,13 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { addJob } from "~/services/jobs.server";
 import { startStorageReport } from "~/services/reports.server";
 import { methodNotAllowed, parseBody, parseId } from "~/utils/api.server";
-import { requireOrgAdmin } from "~/utils/auth.server";
+import { requireOwnStorage } from "~/models/report.server";
+import { requireApiUser, requireFeature, requireOrgAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
+import { withAppErrors } from "~/utils/errors";
 import { storageReportName, todayIn } from "~/utils/reports.server";
 import { ReportStorageSchema } from "~/utils/schemas/reports";
-import { reportCall, requireReportsUser } from "./__reports-api.server";
+import { REPORTS_FEATURE, reportCall } from "./__reports-api.server";
 
 /**
  * POST /reports/storage/{id} {volume_formula}: a report of the storage's measurements (in m³,
@@ -14,8 +16,11 @@ import { reportCall, requireReportsUser } from "./__reports-api.server";
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") methodNotAllowed();
-  const ctx = await requireReportsUser(request);
+  const ctx = await requireApiUser(request);
   const storageId = parseId(params.id);
+  // Another organisation's storage is not found, whatever the caller's plan or role.
+  await withAppErrors(() => requireOwnStorage(db(), ctx, storageId));
+  requireFeature(ctx, REPORTS_FEATURE);
   requireOrgAdmin(ctx);
   const body = await parseBody(request, ReportStorageSchema);
   const name = await storageReportName(ctx);
