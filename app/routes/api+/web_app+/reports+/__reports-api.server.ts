@@ -3,7 +3,7 @@ import { MissingAssortmentError, openReport } from "~/models/report.server";
 import { parseId } from "~/utils/api.server";
 import { requireApiUser, requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { withAppErrors } from "~/utils/errors";
+import { errorResponse, withAppErrors } from "~/utils/errors";
 
 // What the /reports calls share (docs/decisions/021-reports.md): the reports feature (403
 // feature_unavailable), the report of a path looked up first (another organisation's is 404
@@ -28,10 +28,10 @@ export async function requireReportOf(request: Request, idParam: string | undefi
 /** withAppErrors, and the missing-assortment 422 with `measurement_ids` naming what stopped it. */
 export async function reportCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    return await withAppErrors(fn);
+    return await fn();
   } catch (error) {
     if (error instanceof MissingAssortmentError)
       throw json({ error: error.code, errors: error.errors, measurement_ids: error.measurementIds }, { status: 422 });
-    throw error;
+    throw errorResponse(error) ?? error;
   }
 }
