@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { requireOwnStorage } from "~/models/report.server";
 import { addJob } from "~/services/jobs.server";
 import { startStorageReport } from "~/services/reports.server";
 import { methodNotAllowed, parseBody, parseId } from "~/utils/api.server";
-import { requireOwnStorage } from "~/models/report.server";
 import { requireApiUser, requireFeature, requireOrgAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { withAppErrors } from "~/utils/errors";
