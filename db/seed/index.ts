@@ -7,6 +7,7 @@ import { DEMO, seedDemo } from "./demo";
 import { seedInventories } from "./inventories";
 import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedMixedStack } from "./mixed-stack";
+import { seedReports } from "./reports";
 import { seedPublicLinks } from "./public-links";
 import { seedTrucks } from "./trucks";
 
@@ -23,6 +24,7 @@ try {
   await seedTrucks(db(), result.organizationId, { log: (l) => console.log(l) });
   await seedAnalysis(db(), fileStorage(), result.organizationId, { log: (l) => console.log(l) });
   await seedMixedStack(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedReports(db(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();
