@@ -7,8 +7,8 @@ import { DEMO, seedDemo } from "./demo";
 import { seedInventories } from "./inventories";
 import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedMixedStack } from "./mixed-stack";
-import { seedReports } from "./reports";
 import { seedPublicLinks } from "./public-links";
+import { seedReports } from "./reports";
 import { seedTrucks } from "./trucks";
 
 try {
