@@ -53,6 +53,7 @@ export const NAMESPACES = [
   "trust",
   "containers",
   "shipments",
+  "reports",
 ] as const;
 
 export function isLanguage(value: unknown): value is Language {

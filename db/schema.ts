@@ -912,6 +912,64 @@ export interface ContainerMeasurementReferencesTable {
   size: number;
 }
 
+/** What a report's generation job stored (docs/decisions/021-reports.md); app/domain/report.ts. */
+export interface ReportDetailsJson {
+  logs: {
+    diameter: number;
+    log_count: number;
+    volume: number;
+    characteristic_id: number | null;
+    cull_id: number | null;
+  }[];
+  characteristics: {
+    id: number;
+    name: string;
+    price: number | null;
+    price_per_log: number | null;
+    price_unit: string;
+    log_count: number;
+    volume: number;
+    value: number;
+  }[];
+  culls: { id: number; name: string; log_count: number; volume: number }[];
+  totals: { log_count: number; volume: number; cull_log_count: number; cull_volume: number; value: number };
+  measurements_count: number;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  organization_id: number;
+  recipient_organization_id: number | null;
+  name: string;
+  volume_formula: string;
+  volume_unit: VolumeUnit;
+  /** yyyy-MM-dd. */
+  reported_at: string;
+  confirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  confirmed_at: Date | null;
+  confirmed_by: number | null;
+  seen_at: Date | null;
+  generating_in_progress: ColumnType<boolean, boolean | undefined, boolean>;
+  generation_enqueued_at: Date | null;
+  generation_attempts: Generated<number>;
+  generated_at: Date | null;
+  generation_error: string | null;
+  last_added_count: Generated<number>;
+  last_not_added_count: Generated<number>;
+  details: ColumnType<ReportDetailsJson | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ReportMeasurementsTable {
+  id: Generated<number>;
+  organization_id: number;
+  report_id: number;
+  measurement_id: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   measurement_history: MeasurementHistoryTable;
   container_contracts: ContainerContractsTable;
@@ -920,6 +978,8 @@ export interface Database {
   container_measurements: ContainerMeasurementsTable;
   container_measurement_logs: ContainerMeasurementLogsTable;
   container_measurement_references: ContainerMeasurementReferencesTable;
+  reports: ReportsTable;
+  report_measurements: ReportMeasurementsTable;
   inventories: InventoriesTable;
   analyze_reports: AnalyzeReportsTable;
   analyze_report_cases: AnalyzeReportCasesTable;
@@ -1002,3 +1062,4 @@ export type PublicLink = Selectable<PublicLinksTable>;
 export type Inventory = Selectable<InventoriesTable>;
 export type AnalyzeReport = Selectable<AnalyzeReportsTable>;
 export type AnalyzeReportCase = Selectable<AnalyzeReportCasesTable>;
+export type Report = Selectable<ReportsTable>;

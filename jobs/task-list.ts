@@ -1,5 +1,6 @@
 import { analyzeReportTask } from "./tasks/analyze-report";
 import { exportTask } from "./tasks/export";
+import { generateReportTask } from "./tasks/generate-report";
 import { processPhoto } from "./tasks/process-photo";
 import { sweepPending } from "./tasks/sweep-pending";
 import type { TaskList } from "graphile-worker";
@@ -11,6 +12,7 @@ export const taskList: TaskList = {
   excel_export: exportTask,
   pdf_export: exportTask,
   analyze_report: analyzeReportTask,
+  generate_report: generateReportTask,
 };
 
 export const crontab = "* * * * * sweep_pending ?max=1";

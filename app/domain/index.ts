@@ -19,3 +19,4 @@ export * from "./mixed-stack";
 export * from "./timber-measurement";
 export * from "./inventory";
 export * from "./wood-yard";
+export * from "./report";

@@ -52,3 +52,12 @@ export function analysisJobKey(reportId: number) {
 export function enqueueAnalysisJob(reportId: number, addJob: AddJobFunction) {
   return addJob("analyze_report", { reportId }, { jobKey: analysisJobKey(reportId), maxAttempts: 3 });
 }
+
+export function reportJobKey(reportId: number) {
+  return `generate_report:${reportId}`;
+}
+
+/** generate_report {reportId}: a report's tallies (app/services/reports.server.ts). */
+export function enqueueReportJob(reportId: number, addJob: AddJobFunction) {
+  return addJob("generate_report", { reportId }, { jobKey: reportJobKey(reportId), maxAttempts: 3 });
+}

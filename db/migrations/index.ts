@@ -16,6 +16,7 @@ import * as mixedStackReports from "./2026_11_27_0019_mixed_stack_reports";
 import * as trust from "./2026_11_27_0023_trust";
 import * as containers from "./2026_11_27_0021_containers";
 import * as shipments from "./2026_11_27_0022_shipments";
+import * as reports from "./2026_11_27_0020_reports";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -38,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0023_trust": trust,
   "2026_11_27_0021_containers": containers,
   "2026_11_27_0022_shipments": shipments,
+};
+  "2026_11_27_0020_reports": reports,
 };

@@ -10,6 +10,7 @@ import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedMixedStack } from "./mixed-stack";
 import { seedPublicLinks } from "./public-links";
 import { seedShipments } from "./shipments";
+import { seedReports } from "./reports";
 import { seedTrucks } from "./trucks";
 
 try {
@@ -33,6 +34,7 @@ try {
     enqueuePhoto: (id, kind) => enqueuePhotoJob(id, addJob, kind),
     log: (l) => console.log(l),
   });
+  await seedReports(db(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();

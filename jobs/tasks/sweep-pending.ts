@@ -2,8 +2,9 @@ import { failAnalysis, findStaleAnalyses, noteAnalysisReenqueued } from "~/model
 import { findStaleExports, finishExport, noteExportReenqueued } from "~/models/export.server";
 import { MEASUREMENT_KIND_NAMES } from "~/models/measurement-kind.server";
 import { findStalePhotos, markPhotoFailed, notePhotoReenqueued } from "~/models/measurement-photo.server";
+import { failReportGeneration, findStaleReports, noteReportReenqueued } from "~/models/report.server";
 import { deleteOldSessions } from "~/models/session.server";
-import { enqueueAnalysisJob, enqueueExportJob, enqueuePhotoJob } from "~/services/jobs.server";
+import { enqueueAnalysisJob, enqueueExportJob, enqueuePhotoJob, enqueueReportJob } from "~/services/jobs.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import type { Task } from "graphile-worker";
@@ -51,5 +52,16 @@ export const sweepPending: Task = async (_payload, helpers) => {
     await noteAnalysisReenqueued(db(), row.id);
   }
   if (analyses.length) helpers.logger.info(`sweep: re-enqueued ${analyses.length} stale analysis report(s)`);
+  // Reports still generating past the timeout: a lost job or a worker killed mid-run.
+  const reports = await findStaleReports(db(), staleBefore);
+  for (const row of reports) {
+    if (row.generation_attempts >= MAX_SWEEPS) {
+      await failReportGeneration(db(), row.id, "gave up after repeated retries");
+      continue;
+    }
+    await enqueueReportJob(row.id, helpers.addJob);
+    await noteReportReenqueued(db(), row.id);
+  }
+  if (reports.length) helpers.logger.info(`sweep: re-enqueued ${reports.length} stale report(s)`);
   await deleteOldSessions(db(), new Date(Date.now() - 7 * 24 * 3600 * 1000));
 };

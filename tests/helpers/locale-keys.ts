@@ -32,6 +32,18 @@ export function placeholdersOf(value: string): string[] {
  * also the native one (a true cognate), so a copy anywhere else is still reported.
  */
 export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly string[]>> = {
+  // Reports (issue 17): the generated name is "{{storage}} {{date}}"; Excel is the product's name;
+  // Status, Confirmation, Volume, Total and the Italian "Report" are the same words.
+  "reports:storageReportName": "*",
+  "reports:detail.excel": "*",
+  "reports:list.status": ["pl", "de"],
+  "reports:detail.confirmTitle": ["fr"],
+  "reports:detail.volume": ["fr", "pt", "it"],
+  "reports:detail.total": ["fr", "pt", "es"],
+  "reports:detail.perUnit": ["it"],
+  "reports:menu.report": ["it"],
+  "reports:bulk.report": ["it"],
+  "exports:types.reports_excel": ["it"],
   // Brand name.
   "common:app.name": "*",
   // Latin species names.

@@ -128,6 +128,9 @@ const WRITES: Record<string, string[]> = {
   MixedStackPatchSchema: ["mixed_stack_reports"],
   MixedStackAddSchema: ["mixed_stack_report_measurements"],
   MixedStackRemoveSchema: [],
+  ReportCreateSchema: ["reports"],
+  ReportStorageSchema: ["reports"],
+  ReportAddMeasurementsSchema: ["report_measurements"],
 };
 
 async function payloadSchemas() {

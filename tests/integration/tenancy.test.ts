@@ -62,6 +62,7 @@ type World = {
   containerMeasurementId: number;
   shipmentId: number;
   truckDiameterId: number;
+  reportId: number;
   marker: string;
 };
 type Check =
@@ -435,6 +436,40 @@ const ROUTES: Record<string, Check> = {
   "_app+/mixed_stack_reports.$id.tsx": {
     kind: "id",
     call: (w, _t, cookie) => api(`/mixed_stack_reports/${w.mixedStackReportId}`, { cookie }),
+  },
+  // Reports (issue 17): the report of the path is looked up first (owner, or the recipient's
+  // admins; tests/integration/reports.test.ts covers the recipient and a third organisation).
+  "api+/web_app+/reports+/_route.ts": { kind: "list", path: "/api/web_app/reports", features: ["reports"] },
+  "api+/web_app+/reports+/$id.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/reports/${w.reportId}`, { token }),
+  },
+  "api+/web_app+/reports+/$id.confirm.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/reports/${w.reportId}/confirm`, { method: "PATCH", token }),
+  },
+  "api+/web_app+/reports+/$id.add_measurements.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/reports/${w.reportId}/add_measurements`, {
+        method: "PATCH",
+        token,
+        json: { measurement_ids: [w.measurementId] },
+      }),
+  },
+  "api+/web_app+/reports+/$reportId.storage.$storageId.ts": {
+    kind: "id",
+    call: (w, token) => api(`/api/web_app/reports/${w.reportId}/storage/${w.storageId}`, { method: "PATCH", token }),
+  },
+  "api+/web_app+/reports+/storage.$id.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api(`/api/web_app/reports/storage/${w.storageId}`, { token, json: { volume_formula: "cylinder" } }),
+  },
+  "_app+/reports+/$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/reports/${w.reportId}`, { cookie }) },
+  "reports.$id.thumbnails.$measurementId.ts": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/reports/${w.reportId}/thumbnails/${w.measurementId}`, { cookie }),
   },
   "_app+/storages+/$id.tsx": { kind: "id", call: (w, _t, cookie) => api(`/storages/${w.storageId}`, { cookie }) },
   "api+/web_app+/users+/switch_organization.$id.ts": {
@@ -831,6 +866,21 @@ async function world(): Promise<World> {
       ).insertId,
     ),
     ...(await containerWorld(org.id, storage.id, marker)),
+    reportId: Number(
+      (
+        await db()
+          .insertInto("reports")
+          .values({
+            organization_id: org.id,
+            name: `${marker} delivery report`,
+            volume_formula: "cylinder",
+            volume_unit: "m^3",
+            reported_at: "2026-11-27",
+            generating_in_progress: false,
+          })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    ),
     marker,
   };
 }
@@ -868,12 +918,12 @@ describe("tenancy of every API route", () => {
       write("api+/web_app+/logins+/_route.ts"); // declared
       write("api+/web_app+/containers+/$id.ts"); // not declared
       write("api+/web_app+/containers+/__container.server.ts"); // beside a route: not a route
-      write("_app+/reports+/_index.tsx"); // a shell screen without a parameter: needs no entry
-      write("_app+/reports+/$id.tsx"); // not declared
-      write("_app+/reports+/$id.test.ts"); // a test beside its route: not a route
+      write("_app+/containers+/_index.tsx"); // a shell screen without a parameter: needs no entry
+      write("_app+/containers+/$id.tsx"); // not declared
+      write("_app+/containers+/$id.test.ts"); // a test beside its route: not a route
       write("_public+/public_container.$token.tsx"); // not declared
       expect(undeclared(routeFiles(appDir))).toEqual([
-        "_app+/reports+/$id.tsx",
+        "_app+/containers+/$id.tsx",
         "_public+/public_container.$token.tsx",
         "api+/web_app+/containers+/$id.ts",
       ]);

@@ -11,6 +11,7 @@ import { Icon } from "~/components/ui/icon";
 import { SelectField } from "~/components/ui/select-field";
 import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
 import { BulkBarFormSchema } from "~/utils/schemas/timber";
+import { REPORT_FORMULA_KEYS } from "~/utils/schemas/reports";
 import { useFormat } from "~/utils/use-format";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -81,6 +82,7 @@ export function StoragesTable({
   inventories = false,
   mixedStackReports = [],
   woodYard = NO_WOOD_YARD,
+  reports = null,
 }: {
   storages: StorageRow[];
   expanded: Expanded | null;
@@ -97,6 +99,8 @@ export function StoragesTable({
   mixedStackReports?: Array<{ id: number; name: string }>;
   /** The wood-yard exports the organisation's features allow (each its own flag). */
   woodYard?: WoodYardExports;
+  /** Reports to add to (feature reports, admins); null hides the report actions. */
+  reports?: Array<{ id: number; name: string }> | null;
 }) {
   const { t } = useTranslation("timber");
   const format = useFormat();
@@ -151,6 +155,7 @@ export function StoragesTable({
                       prerender={open}
                       inventories={inventories}
                       woodYard={woodYard}
+                      reports={reports}
                     />
                   </td>
                 </tr>
@@ -170,6 +175,7 @@ export function StoragesTable({
                         allStorages={allStorages.filter((x) => x.id !== s.id)}
                         canEdit={s.canEdit}
                         mixedStackReports={mixedStackReports}
+                        reports={reports}
                       />
                     </td>
                   </tr>
@@ -195,6 +201,7 @@ function RowMenu({
   prerender,
   inventories,
   woodYard,
+  reports,
 }: {
   storage: StorageRow;
   isAdmin: boolean;
@@ -202,6 +209,7 @@ function RowMenu({
   prerender: boolean;
   inventories: boolean;
   woodYard: WoodYardExports;
+  reports: Array<{ id: number; name: string }> | null;
 }) {
   const { t } = useTranslation(["timber", "inventories", "exports"]);
   const [opened, setOpened] = useState(false);
@@ -259,6 +267,7 @@ function RowMenu({
               buttonClassName="dropdown-item"
             />
           ) : null}
+          {reports ? <ReportMenuItems storageId={storage.id} reports={reports} /> : null}
           {isAdmin ? (
             <Link className="dropdown-item" to={`/storages/${storage.id}`}>
               {t("menu.edit")}
@@ -320,6 +329,7 @@ function MeasurementsList({
   allStorages,
   canEdit,
   mixedStackReports,
+  reports,
 }: {
   expanded: Expanded;
   hrefWith: (changes: Record<string, string | null>) => string;
@@ -332,6 +342,7 @@ function MeasurementsList({
   allStorages: Array<{ id: number; name: string }>;
   canEdit: boolean;
   mixedStackReports: Array<{ id: number; name: string }>;
+  reports: Array<{ id: number; name: string }> | null;
 }) {
   const { t } = useTranslation("timber");
   const groups: Array<{ month: string; items: ListMeasurement[] }> = [];
@@ -464,6 +475,7 @@ function MeasurementsList({
               errors={fields.mixed_stack_report_id.errors}
             />
           ) : null}
+          {reports?.length ? <ReportBulk reports={reports} /> : null}
         </div>
       ) : null}
     </Form>
@@ -507,6 +519,98 @@ function MixedStackBulk({
         data-testid="bulk-mixed-stack-far_away"
       >
         {t("bulk.addFarAway")}
+      </button>
+    </span>
+  );
+}
+
+/**
+ * The row menu's "Generate report" (a volume formula, then the storage's measurements in a new
+ * report) and "Add to report" (the storage's measurements into a chosen report): plain forms.
+ */
+function ReportMenuItems({ storageId, reports }: { storageId: number; reports: Array<{ id: number; name: string }> }) {
+  const { t } = useTranslation(["reports", "lookups"]);
+  return (
+    <>
+      <Form method="post" className="dropdown-form report-menu-form" data-testid={`generate-report-form-${storageId}`}>
+        <input type="hidden" name="storage_id" value={storageId} />
+        <label className="sr-only" htmlFor={`report-formula-${storageId}`}>
+          {t("menu.formula")}
+        </label>
+        <select id={`report-formula-${storageId}`} name="volume_formula" defaultValue="cylinder">
+          {REPORT_FORMULA_KEYS.map((k) => (
+            <option key={k} value={k}>
+              {t(`lookups:formulas.${k}.name`)}
+            </option>
+          ))}
+        </select>
+        <button
+          type="submit"
+          name="intent"
+          value="report-generate"
+          className="dropdown-item"
+          data-testid={`generate-report-${storageId}`}
+        >
+          {t("menu.generate")}
+        </button>
+      </Form>
+      {reports.length ? (
+        <Form
+          method="post"
+          className="dropdown-form report-menu-form"
+          data-testid={`add-storage-report-form-${storageId}`}
+        >
+          <input type="hidden" name="storage_id" value={storageId} />
+          <label className="sr-only" htmlFor={`report-target-${storageId}`}>
+            {t("menu.report")}
+          </label>
+          <select id={`report-target-${storageId}`} name="report_id" defaultValue="">
+            <option value="">{t("menu.report")}</option>
+            {reports.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            name="intent"
+            value="report-add-storage"
+            className="dropdown-item"
+            data-testid={`add-storage-to-report-${storageId}`}
+          >
+            {t("menu.addToReport")}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+/** The bulk bar's "Add to report" (the selected measurements into a chosen report). */
+function ReportBulk({ reports }: { reports: Array<{ id: number; name: string }> }) {
+  const { t } = useTranslation("reports");
+  return (
+    <span className="bulk-report" data-testid="bulk-report">
+      <label className="sr-only" htmlFor="bulk-report-id">
+        {t("bulk.report")}
+      </label>
+      <select id="bulk-report-id" name="report_id" defaultValue="">
+        <option value="">{t("bulk.report")}</option>
+        {reports.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        name="intent"
+        value="report-add-measurements"
+        className="btn btn-small"
+        data-testid="bulk-add-to-report"
+      >
+        {t("bulk.add")}
       </button>
     </span>
   );

@@ -16,7 +16,8 @@ const PLANNED: Array<{
   adminOnly?: boolean;
   mode?: "container" | "truck" | "lumber" | "cmpc";
 }> = [
-  { path: "/reports", key: "reports", adminOnly: true },
+  { path: "/measurements/container", key: "container", mode: "container" },
+  { path: "/measurements/cmpc", key: "cmpc", mode: "cmpc" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

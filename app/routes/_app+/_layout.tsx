@@ -1,15 +1,17 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
 import { IdleLogout } from "~/components/accounts/idle-logout";
 import { BillingBanners, HeaderBilling } from "~/components/billing/shell-billing";
 import { ExportNotices } from "~/components/exports/export-notices";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Header } from "~/components/shell/header";
 import { Sidebar } from "~/components/shell/sidebar";
+import { countUnseenReports } from "~/models/report.server";
 import { readDismissed } from "~/routes/banners.dismiss";
 import { shellBilling } from "~/services/billing/actions.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
+import { useRealtime } from "~/utils/use-realtime";
 
 export const handle = { i18n: ["shell", "measurements", "exports", "billing", "accounts"] };
 
@@ -34,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isAdmin: ctx.isAdmin,
     features: ctx.features,
     cmpcEnabled: ctx.organization.cmpc_enabled,
-    // Reports arrive with their own issue; until then nothing is unseen.
-    unseenReports: 0,
+    // Finished reports the organisation's admins have not opened (docs/decisions/021-reports.md).
+    unseenReports: ctx.isAdmin && ctx.features.includes("reports") ? await countUnseenReports(db(), ctx) : 0,
   });
 }
 
@@ -43,6 +45,13 @@ export type AppLoader = typeof loader;
 
 export default function AppShell() {
   const data = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  // The reports badge is live: a finished report (storage-report-updated) reloads the shell's count.
+  useRealtime(
+    data.isAdmin && data.features.includes("reports") ? `organization:${data.organization.id}` : null,
+    "storage-report-updated",
+    () => revalidator.revalidate(),
+  );
   return (
     <div className="app">
       {/* A checkbox drives the collapsible sidebar on tablets, so it works without JavaScript. */}

@@ -5,6 +5,7 @@ import { inventoriesExcel } from "./inventories/inventories-excel.server";
 import { qrLabelsPdf } from "./labels/qr-labels-pdf.server";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
+import { reportsExcel } from "./reports/reports-excel.server";
 import { dashboardExcel } from "./timber/dashboard-excel.server";
 import { logByLogExcel } from "./timber/log-by-log-excel.server";
 import { measurementPdf } from "./timber/measurement-pdf.server";
@@ -33,6 +34,7 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   woodYardLogExcel,
   woodYardSummaryExcel,
   qrLabelsPdf,
+  reportsExcel,
 ];
 
 /**

@@ -2,11 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { ForbiddenError, NotFoundError } from "~/models/measurement-kind.server";
 import { addMixedStackMeasurements } from "~/models/mixed-stack-report.server";
+import { MissingAssortmentError } from "~/models/report.server";
 import { DefaultStorageError, deleteStorage } from "~/models/storage.server";
 import { deleteMeasurements, moveMeasurements } from "~/models/timber.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
-import { unknownIntent, ValidationError } from "~/utils/errors";
+import { ConflictError, unknownIntent, ValidationError } from "~/utils/errors";
 import { isPublicLinkIntent, publicLinkAction } from "~/utils/public-link-form.server";
 import {
   BulkDeleteFormSchema,
@@ -15,6 +16,7 @@ import {
   bulkMovePayload,
   MoveStorageSchema,
 } from "~/utils/schemas/timber";
+import { isReportIntent, reportDashboardAction } from "~/utils/report-dashboard.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { SubmissionResult } from "@conform-to/react";
 
@@ -37,6 +39,14 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
   // The row menu's "Create public link" (the storage page also rotates and stops it).
   if (isPublicLinkIntent(intent)) return publicLinkAction(ctx, "storage", Number(form.get("storage_id")), intent, to);
   try {
+    // The row menu's "Generate report" / "Add to report" and the bulk bar's "Add to report".
+    if (isReportIntent(intent)) {
+      const ids = form
+        .getAll("measurement_ids")
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0);
+      return await reportDashboardAction(ctx, intent, form, { ids, storageId: Number(form.get("storage_id")), to });
+    }
     switch (intent) {
       case "move": {
         const submission = parseWithZod(form, { schema: BulkMoveFormSchema });
@@ -80,6 +90,17 @@ export async function handleDashboardAction(request: Request, ctx: AuthContext) 
   } catch (error) {
     if (error instanceof DefaultStorageError)
       return redirectWithToast(to, { type: "warning", key: "timber:menu.defaultNoDelete" });
+    if (error instanceof MissingAssortmentError)
+      return redirectWithToast(to, {
+        type: "warning",
+        key: "reports:alerts.missingAssortment",
+        values: { ids: error.measurementIds.join(", ") },
+      });
+    if (error instanceof ConflictError)
+      return redirectWithToast(to, {
+        type: "error",
+        key: Object.values(error.errors ?? {})[0]?.[0] ?? "timber:errors.failed",
+      });
     if (error instanceof ValidationError) {
       const key = Object.values(error.errors)[0]?.[0] ?? "timber:errors.failed";
       return redirectWithToast(to, { type: "error", key });

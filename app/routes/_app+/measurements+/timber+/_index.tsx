@@ -14,6 +14,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { listStorages } from "~/models/lookup.server";
 import { canEdit } from "~/models/measurement-kind.server";
 import { canEditMixedStackReports, listMixedStackReports } from "~/models/mixed-stack-report.server";
+import { listReports } from "~/models/report.server";
 import { dashboardStorages, searchMeasurements } from "~/models/timber-dashboard.server";
 import { listTimberLookups } from "~/models/timber-lookups.server";
 import type { AppLoader } from "~/routes/_app+/_layout";
@@ -27,7 +28,7 @@ import { useRealtime } from "~/utils/use-realtime";
 import { handleDashboardAction } from "./_index.server";
 
 export const handle = {
-  i18n: ["timber", "measurements", "lookups", "exports", "public", "inventories", "mixed-stack"],
+  i18n: ["timber", "measurements", "lookups", "exports", "public", "inventories", "mixed-stack", "reports"],
 };
 
 export const links: LinksFunction = () => [
@@ -41,11 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { filter, values, filterErrors, range, ranges, openId, page } = readDashboardQuery(url, ctx.user.time_zone);
   const withMixedStack = ctx.features.includes("mixed_stack_reports") && canEditMixedStackReports(ctx);
-  const [storages, lookups, allStorages, mixedStackReports] = await Promise.all([
+  const withReports = ctx.features.includes("reports") && ctx.isAdmin;
+  const [storages, lookups, allStorages, mixedStackReports, reports] = await Promise.all([
     dashboardStorages(db(), ctx, filter),
     listTimberLookups(db(), ctx, await i18nServer.getFixedT(ctx.user.locale, "lookups")),
     listStorages(db(), ctx),
     withMixedStack ? listMixedStackReports(db(), ctx) : [],
+    withReports ? listReports(db(), ctx) : [],
   ]);
   const openStorage = openId ? storages.find((s) => s.id === openId) : undefined;
   const expanded = openStorage
@@ -67,6 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     storages: storages.map((s) => ({ ...s, canEdit: canEdit(ctx, s) })),
     allStorages: allStorages.map((s) => ({ id: s.id, name: s.name })),
     mixedStackReports: mixedStackReports.map((r) => ({ id: r.id, name: r.name })),
+    // Reports measurements can be added to (the organisation's own, not confirmed); null: no reports here.
+    reports: withReports
+      ? reports.filter((r) => r.side === "owner" && !r.confirmed).map((r) => ({ id: r.id, name: r.name }))
+      : null,
     expanded:
       expanded && openStorage
         ? {
@@ -183,6 +190,7 @@ export default function TimberDashboard() {
                 summary: appData?.features.includes("wood_yard_summary_excel") ?? false,
               }}
               mixedStackReports={data.mixedStackReports}
+              reports={data.reports}
             />
           </section>
           <MapPanel storages={data.storages} filterQuery={filterQuery} />

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { ReportTabs } from "~/components/reports/report-tabs";
 import { EmptyState } from "~/components/ui/empty-state";
 import { tonsToKg } from "~/domain/mixed-stack";
 import { canEditMixedStackReports, listMixedStackReports } from "~/models/mixed-stack-report.server";
@@ -13,7 +14,7 @@ import { requireMixedStackScreens } from "./__mixed-stack.server";
 // /reports/mixed-stack: the organisation's mixed stack reports (total delivery in kg), newest
 // change first; each row opens /reports/mixed-stack/{id}.
 
-export const handle = { i18n: ["mixed-stack", "timber"] };
+export const handle = { i18n: ["mixed-stack", "timber", "reports"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
@@ -44,6 +45,7 @@ export default function MixedStackReportsList() {
         <h1 className="page-title">{t("list.title")}</h1>
         <div className="page-actions">{reports.length ? create : null}</div>
       </div>
+      <ReportTabs mixedStack />
       {reports.length === 0 ? (
         <EmptyState title={t("list.emptyTitle")} text={t("list.emptyText")} testId="mixed-stack-empty">
           {create}
