@@ -39,6 +39,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0023_trust": trust,
   "2026_11_27_0021_containers": containers,
   "2026_11_27_0022_shipments": shipments,
-};
   "2026_11_27_0020_reports": reports,
 };
