@@ -13,10 +13,10 @@ import * as analyzeReports from "./2026_11_27_0015_analyze_reports";
 import * as trucks from "./2026_11_27_0016_trucks";
 import * as lumberDashboard from "./2026_11_27_0017_lumber_dashboard";
 import * as mixedStackReports from "./2026_11_27_0019_mixed_stack_reports";
-import * as trust from "./2026_11_27_0023_trust";
+import * as reports from "./2026_11_27_0020_reports";
 import * as containers from "./2026_11_27_0021_containers";
 import * as shipments from "./2026_11_27_0022_shipments";
-import * as reports from "./2026_11_27_0020_reports";
+import * as trust from "./2026_11_27_0023_trust";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.

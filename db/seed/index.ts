@@ -9,8 +9,8 @@ import { seedInventories } from "./inventories";
 import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedMixedStack } from "./mixed-stack";
 import { seedPublicLinks } from "./public-links";
-import { seedShipments } from "./shipments";
 import { seedReports } from "./reports";
+import { seedShipments } from "./shipments";
 import { seedTrucks } from "./trucks";
 
 try {

@@ -10,8 +10,8 @@ import { CopyLinkButton } from "~/components/public-links/copy-link-button";
 import { Icon } from "~/components/ui/icon";
 import { SelectField } from "~/components/ui/select-field";
 import { measurementTypeName, storageStateName } from "~/utils/lookup-name";
-import { BulkBarFormSchema } from "~/utils/schemas/timber";
 import { REPORT_FORMULA_KEYS } from "~/utils/schemas/reports";
+import { BulkBarFormSchema } from "~/utils/schemas/timber";
 import { useFormat } from "~/utils/use-format";
 import { useHydrated } from "~/utils/use-hydrated";
 

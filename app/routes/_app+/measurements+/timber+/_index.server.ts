@@ -9,6 +9,7 @@ import type { AuthContext } from "~/utils/auth-context";
 import { db } from "~/utils/db.server";
 import { ConflictError, unknownIntent, ValidationError } from "~/utils/errors";
 import { isPublicLinkIntent, publicLinkAction } from "~/utils/public-link-form.server";
+import { isReportIntent, reportDashboardAction } from "~/utils/report-dashboard.server";
 import {
   BulkDeleteFormSchema,
   BulkMixedStackFormSchema,
@@ -16,7 +17,6 @@ import {
   bulkMovePayload,
   MoveStorageSchema,
 } from "~/utils/schemas/timber";
-import { isReportIntent, reportDashboardAction } from "~/utils/report-dashboard.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { SubmissionResult } from "@conform-to/react";
 
