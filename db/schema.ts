@@ -698,6 +698,7 @@ export interface TruckDiameterMeasurementsTable {
   longitude: number | null;
   photo_file_name: string | null;
   photo_key: string | null;
+  photo_sha256: string | null;
   photo_optimized_key: string | null;
   photo_popup_key: string | null;
   photo_thumbnail_key: string | null;
@@ -868,6 +869,7 @@ export interface ContainerMeasurementsTable {
   locked_at: Date | null;
   photo_file_name: string | null;
   photo_key: string | null;
+  photo_sha256: string | null;
   photo_optimized_key: string | null;
   photo_popup_key: string | null;
   photo_thumbnail_key: string | null;

@@ -97,6 +97,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("locked_at", "datetime(3)")
     .addColumn("photo_file_name", "varchar(255)")
     .addColumn("photo_key", "varchar(255)")
+    .addColumn("photo_sha256", "char(64)")
     .addColumn("photo_optimized_key", "varchar(255)")
     .addColumn("photo_popup_key", "varchar(255)")
     .addColumn("photo_thumbnail_key", "varchar(255)")
