@@ -5,8 +5,12 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 const routeError = vi.hoisted(() => ({ current: undefined as unknown }));
+// The root loader's request (id and path) and the page's path: the id shows only when they match.
+const rootRequest: { current: { id: string; path: string } | undefined } = { current: undefined };
 vi.mock("@remix-run/react", () => ({
   useRouteError: () => routeError.current,
+  useRouteLoaderData: () => (rootRequest.current ? { request: rootRequest.current } : undefined),
+  useLocation: () => ({ pathname: "/measurements/timber" }),
   useNavigate: () => () => {},
   isRouteErrorResponse: (e: { status?: number; internal?: boolean }) =>
     typeof e === "object" && e !== null && "status" in e && "internal" in e,
@@ -50,5 +54,13 @@ describe("GeneralErrorBoundary", () => {
     expect(html).toContain('data-testid="error-screen"');
     expect(html).toContain("Reload");
     expect(html).not.toContain("secret_table");
+  });
+
+  it("shows the request id of the request that failed, and none after navigating elsewhere", () => {
+    rootRequest.current = { id: "req-4f2a", path: "/measurements/timber" };
+    expect(render(new Error("boom"))).toContain("req-4f2a");
+    rootRequest.current = { id: "req-4f2a", path: "/reports" };
+    expect(render(new Error("boom"))).not.toContain("req-4f2a");
+    rootRequest.current = undefined;
   });
 });

@@ -19,6 +19,16 @@ import {
   UpdateItemSchema,
 } from "~/utils/schemas/billing";
 import {
+  BillOfLadingCreateSchema,
+  BillOfLadingPatchSchema,
+  ContainerBatchSchema,
+  ContainerDeviceMeasurementSchema,
+  ContainerFilterSchema,
+  ContainerMeasurementPatchSchema,
+  ContainerPatchSchema,
+  ContainersCreateSchema,
+} from "~/utils/schemas/containers";
+import {
   CustomFieldCreateSchema,
   CustomFieldPatchSchema,
   CustomFieldValuePatchSchema,
@@ -48,6 +58,8 @@ import {
   MixedStackPatchSchema,
   MixedStackRemoveSchema,
 } from "~/utils/schemas/mixed-stack";
+import { ReportAddMeasurementsSchema, ReportCreateSchema, ReportStorageSchema } from "~/utils/schemas/reports";
+import { CmpcSearchSchema, TruckDiameterDeviceSchema, TruckDiameterPatchSchema } from "~/utils/schemas/shipment";
 import {
   DeletedSearchSchema,
   ManualMeasurementSchema,
@@ -914,12 +926,214 @@ const TABLE: ApiOperation[] = [
     path: "/api/web_app/wood_types",
     summary: "GET /api/web_app/wood_types: built-in (translated names) and the organisation's own.",
   },
+  {
+    file: "api+/device+/container_measurements.ts",
+    method: "post",
+    path: "/api/device/container_measurements",
+    summary:
+      "POST /api/device/container_measurements (multipart): `photo` (the log ends through the door) and `measurement` (JSON).",
+  },
+  {
+    file: "api+/device+/truck_diameter_measurements.ts",
+    method: "post",
+    path: "/api/device/truck_diameter_measurements",
+    summary:
+      "POST /api/device/truck_diameter_measurements (multipart): `photo` (the log ends on the truck) and `measurement` (JSON).",
+  },
+  {
+    file: "api+/web_app+/cmpc_dashboard.search.ts",
+    method: "post",
+    path: "/api/web_app/cmpc_dashboard/search",
+    summary:
+      "POST /cmpc_dashboard/search {q: {f: {shipment_id}}}: the truck and truck-diameter measurements of one shipment.",
+    body: CmpcSearchSchema,
+  },
+  {
+    file: "api+/web_app+/containers+/bill_of_ladings.$id.ts",
+    method: "get",
+    path: "/api/web_app/containers/bill_of_ladings/{id}",
+    summary: "GET /containers/bill_of_ladings/{id}: one bill of lading with its containers.",
+  },
+  {
+    file: "api+/web_app+/containers+/bill_of_ladings.$id.ts",
+    method: "patch",
+    path: "/api/web_app/containers/bill_of_ladings/{id}",
+    summary:
+      "PATCH /containers/bill_of_ladings/{id}: name, token (any value rotates the public link), contract, assortment, archived.",
+    body: BillOfLadingPatchSchema,
+  },
+  {
+    file: "api+/web_app+/containers+/bill_of_ladings.list.ts",
+    method: "get",
+    path: "/api/web_app/containers/bill_of_ladings/list",
+    summary: "GET /containers/bill_of_ladings/list: the organisation's bills of lading as a lookup.",
+  },
+  {
+    file: "api+/web_app+/containers+/bill_of_ladings.ts",
+    method: "post",
+    path: "/api/web_app/containers/bill_of_ladings",
+    summary: "POST /containers/bill_of_ladings {name}: a new bill of lading (201).",
+    body: BillOfLadingCreateSchema,
+  },
+  {
+    file: "api+/web_app+/containers+/container_filter.ts",
+    method: "post",
+    path: "/api/web_app/containers/container_filter",
+    summary:
+      "POST /containers/container_filter: bills of lading with container count, log count and volume, each with its containers.",
+    body: ContainerFilterSchema,
+  },
+  {
+    file: "api+/web_app+/containers+/containers.$id.ts",
+    method: "get",
+    path: "/api/web_app/containers/containers/{id}",
+    summary: "GET /containers/containers/{id}: one container.",
+  },
+  {
+    file: "api+/web_app+/containers+/containers.$id.ts",
+    method: "patch",
+    path: "/api/web_app/containers/containers/{id}",
+    summary: "PATCH /containers/containers/{id}: name, bill, seal number, weight, width, height, tare and net weight.",
+    body: ContainerPatchSchema,
+  },
+  {
+    file: "api+/web_app+/containers+/containers.list.ts",
+    method: "get",
+    path: "/api/web_app/containers/containers/list",
+    summary: "GET /containers/containers/list: the organisation's containers as a lookup.",
+  },
+  {
+    file: "api+/web_app+/containers+/containers.ts",
+    method: "get",
+    path: "/api/web_app/containers/containers",
+    summary: "GET /containers/containers?bol_id=: the containers of a bill of lading.",
+  },
+  {
+    file: "api+/web_app+/containers+/containers.ts",
+    method: "post",
+    path: "/api/web_app/containers/containers",
+    summary:
+      "POST /containers/containers {container: {bill_of_lading_id, name: [...], tare_weight, net_weight}}: one container per name (201).",
+    body: ContainersCreateSchema,
+  },
+  {
+    file: "api+/web_app+/containers+/contracts.ts",
+    method: "get",
+    path: "/api/web_app/containers/contracts",
+    summary: "GET /containers/contracts: the organisation's contracts as a lookup.",
+  },
+  {
+    file: "api+/web_app+/containers+/measurements.$id.ts",
+    method: "get",
+    path: "/api/web_app/containers/measurements/{id}",
+    summary: "GET /containers/measurements/{id}: one container measurement (extra_fields=logs,references).",
+  },
+  {
+    file: "api+/web_app+/containers+/measurements.$id.ts",
+    method: "patch",
+    path: "/api/web_app/containers/measurements/{id}",
+    summary:
+      "PATCH /containers/measurements/{id}: comment, custom_fields, locked_at; logs, logs_removed, references, volume_formula, log_length (409 while locked).",
+    body: ContainerMeasurementPatchSchema,
+  },
+  {
+    file: "api+/web_app+/containers+/measurements.batch_actions.ts",
+    method: "patch",
+    path: "/api/web_app/containers/measurements/batch_actions",
+    summary:
+      "PATCH /containers/measurements/batch_actions {measurement_ids and one of container_id, locked_at, delete}: all or nothing.",
+    body: ContainerBatchSchema,
+  },
+  {
+    file: "api+/web_app+/containers+/measurements.ts",
+    method: "get",
+    path: "/api/web_app/containers/measurements",
+    summary: "GET /containers/measurements?container_id=: the container's measurement cards.",
+  },
+  {
+    file: "api+/web_app+/dashboard_filter+/cmpc.ts",
+    method: "get",
+    path: "/api/web_app/dashboard_filter/cmpc",
+    summary:
+      "GET /dashboard_filter/cmpc?page=&shipment_number=&created_at_start=&created_at_end=&route_status=: shipments, meta, pagination, summary.",
+  },
+  {
+    file: "api+/web_app+/measurements+/cmpc.$method.$id.ts",
+    method: "get",
+    path: "/api/web_app/measurements/cmpc/{method}/{id}",
+    summary: "GET /measurements/cmpc/{truck|truck_diameter}/{id}: one measurement of a shipment.",
+  },
+  {
+    file: "api+/web_app+/measurements+/cmpc.$method.$id.ts",
+    method: "patch",
+    path: "/api/web_app/measurements/cmpc/{method}/{id}",
+    summary:
+      "PATCH /measurements/cmpc/truck_diameter/{id} {logs, logs_removed, references, volume_formula}; PATCH /measurements/cmpc/truck/{id} {references, volume_formula}.",
+    body: TruckDiameterPatchSchema,
+  },
+  {
+    file: "api+/web_app+/reports+/$id.add_measurements.ts",
+    method: "patch",
+    path: "/api/web_app/reports/{id}/add_measurements",
+    summary:
+      "PATCH /reports/{id}/add_measurements {measurement_ids}: added and not added counts; inventory-locked measurements skipped.",
+    body: ReportAddMeasurementsSchema,
+  },
+  {
+    file: "api+/web_app+/reports+/$id.confirm.ts",
+    method: "patch",
+    path: "/api/web_app/reports/{id}/confirm",
+    summary: "PATCH /reports/{id}/confirm: the recipient confirms (one way; 409 the second time).",
+  },
+  {
+    file: "api+/web_app+/reports+/$id.ts",
+    method: "get",
+    path: "/api/web_app/reports/{id}",
+    summary:
+      "GET /reports/{id}: the report with its tallies by diameter, assortment and cull; sets seen_at for the receiving side.",
+  },
+  {
+    file: "api+/web_app+/reports+/$reportId.storage.$storageId.ts",
+    method: "patch",
+    path: "/api/web_app/reports/{reportId}/storage/{storageId}",
+    summary:
+      "PATCH /reports/{reportId}/storage/{storageId}: adds the storage's measurements to the report, with the counts.",
+  },
+  {
+    file: "api+/web_app+/reports+/_route.ts",
+    method: "get",
+    path: "/api/web_app/reports",
+    summary: "GET /reports: the organisation's reports and those sent to it.",
+  },
+  {
+    file: "api+/web_app+/reports+/_route.ts",
+    method: "post",
+    path: "/api/web_app/reports",
+    summary:
+      "POST /reports {name, volume_formula, volume_unit, reported_at, recipient_registration_code}: a new report (201).",
+    body: ReportCreateSchema,
+  },
+  {
+    file: "api+/web_app+/reports+/storage.$id.ts",
+    method: "post",
+    path: "/api/web_app/reports/storage/{id}",
+    summary: "POST /reports/storage/{id} {volume_formula}: a report of the storage's measurements, generating.",
+    body: ReportStorageSchema,
+  },
+  {
+    file: "api+/web_app+/shipments.list.ts",
+    method: "get",
+    path: "/api/web_app/shipments/list",
+    summary: "GET /shipments/list: the organisation's shipments as a lookup (id, number, created_at), newest first.",
+  },
 ];
 
 const DEVICE_UPLOADS: Record<string, Schema> = {
   "/api/device/measurements": DeviceMeasurementSchema,
   "/api/device/lumber_measurements": LumberDeviceMeasurementSchema,
   "/api/device/truck_measurements": TruckDeviceMeasurementSchema,
+  "/api/device/container_measurements": ContainerDeviceMeasurementSchema,
+  "/api/device/truck_diameter_measurements": TruckDiameterDeviceSchema,
 };
 
 export const API_OPERATIONS: ApiOperation[] = TABLE.map((op) =>

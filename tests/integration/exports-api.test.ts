@@ -216,10 +216,9 @@ describe("POST /api/web_app/excel_exports", () => {
     const m = await createMeasurement(s.org.id, s.storage.id);
     const before = await snapshotTables();
     for (const [path, json] of [
-      ["/api/web_app/excel_exports", { report_type: "reports_excel", report_id: 1 }],
-      ["/api/web_app/excel_exports", { report_type: "truck_dashboard_excel" }],
-      ["/api/web_app/pdf_exports", { report_type: "truck_measurement_pdf", measurement_ids: [m.id] }],
-      [`/api/web_app/pdf_exports/${m.id}`, { report_type: "truck_measurement_pdf" }],
+      ["/api/web_app/excel_exports", { report_type: "container_dashboard_excel" }],
+      ["/api/web_app/excel_exports", { report_type: "container_log_by_log_excel", measurement_ids: [m.id] }],
+      ["/api/web_app/excel_exports", { report_type: "bill_of_lading_invoice_excel", bill_of_lading_id: 1 }],
     ] as const) {
       const res = await api(path, { token: s.token, json });
       expect(res.status, JSON.stringify(json)).toBe(422);

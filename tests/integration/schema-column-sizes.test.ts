@@ -10,6 +10,19 @@ import { db } from "~/utils/db.server";
 // long value is a 422 beside its field and never a database error. Each exported schema names
 // the tables it writes; a new schema fails here until it does.
 const WRITES: Record<string, string[]> = {
+  BillOfLadingFormSchema: ["bill_of_ladings"],
+  BillOfLadingCreateSchema: ["bill_of_ladings"],
+  BillOfLadingEditFormSchema: ["bill_of_ladings"],
+  BillOfLadingPatchSchema: ["bill_of_ladings"],
+  ContainersAddFormSchema: ["containers"],
+  ContainersCreateSchema: ["containers"],
+  ContainerEditFormSchema: ["containers"],
+  ContainerPatchSchema: ["containers"],
+  ContainerFilterSchema: [],
+  ContainerBatchSchema: [],
+  ContainerMeasurementPatchSchema: ["container_measurements"],
+  ContainerCommentFormSchema: ["container_measurements"],
+  ContainerDeviceMeasurementSchema: ["container_measurements"],
   AccountPatchSchema: ["users"],
   AnalyzeReportSchema: ["analyze_reports"],
   AnalyzeReportRequestSchema: ["analyze_reports"],

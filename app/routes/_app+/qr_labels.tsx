@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
@@ -22,6 +23,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 // The same schema as POST /pdf_exports; works without JavaScript.
 
 export const handle = { i18n: ["exports"] };
+
+// The browser's constraints: conform cannot read the id lists' preprocess, and the lists are
+// checked on the server anyway; the label size is required.
+const LABELS_CONSTRAINT = getZodConstraint(z.object({ label_size: z.enum(LABEL_SIZE_KEYS) }));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
@@ -91,7 +96,7 @@ function LabelsForm({
     id: "qr-labels",
     lastResult,
     defaultValue: { storage_ids: preset.storage_ids, measurement_ids: preset.measurement_ids, label_size: "a4_3x8" },
-    constraint: getZodConstraint(QrLabelsSchema),
+    constraint: LABELS_CONSTRAINT,
     // Checked on the server (the same schema as the API); the answer keeps the typed values.
   });
   const err = (k: keyof typeof fields) => fields[k].errors?.map((e) => t(e, { max: 240 }));
