@@ -88,12 +88,18 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  // The figures the issue's closing note asks for.
-  if (webA && webB)
+  // The figures the issue's closing note asks for: requests per web process, jobs per worker and task.
+  if (webA && webB) {
+    const byTask = (w: ReturnType<typeof startWorker>) => {
+      const counts: Record<string, number> = {};
+      for (const l of jobLines(w)) counts[String(l.task)] = (counts[String(l.task)] ?? 0) + 1;
+      return JSON.stringify(counts);
+    };
     console.info(
       `scale-out: requests served web-a=${requestLines(webA).length} web-b=${requestLines(webB).length}; ` +
-        `jobs run ${workers.map((w, i) => `worker-${i + 1}=${jobLines(w).length}`).join(" ")}`,
+        `jobs run ${workers.map((w, i) => `worker-${i + 1}=${jobLines(w).length} ${byTask(w)}`).join(" ")}`,
     );
+  }
   await Promise.all([webA?.kill("SIGTERM"), webB?.kill("SIGTERM"), ...workers.map((w) => w.kill("SIGTERM"))]);
   await utils?.release();
   await jobsDb?.end();
