@@ -219,6 +219,16 @@ async function main() {
       `machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
     );
 
+    const [plan] = (await conn.query(
+      `EXPLAIN SELECT l.measurement_id, l.d, l.cull_id, l.assortment_id FROM report_measurements rm
+       JOIN measurements m ON m.id = rm.measurement_id JOIN logs l ON l.measurement_id = m.id
+       WHERE rm.report_id = ? AND m.organization_id = ? AND m.deleted_at IS NULL AND l.is_deleted = FALSE
+       ORDER BY l.measurement_id`,
+      [reportId, org.id],
+    )) as any;
+    console.log("the job's log query plan:");
+    for (const p of plan) console.log(`  ${p.table}: ${p.type} ${p.key ?? "-"} rows ${p.rows} ${p.Extra ?? ""}`);
+
     const regenerate = () =>
       conn.query("UPDATE reports SET generating_in_progress = TRUE, generation_enqueued_at = NOW(3) WHERE id = ?", [
         reportId,
@@ -315,6 +325,8 @@ async function main() {
     };
     const page = await time(() => get(`/reports/${reportId}`, { Cookie: cookie }));
     const pageTwo = await time(() => get(`/reports/${reportId}?page=200`, { Cookie: cookie }));
+    // The list page: the same signed-in shell (layout, billing, badge) around a small table.
+    const listPage = await time(() => get(`/reports`, { Cookie: cookie }));
     const apiRead = await time(() => get(`/api/web_app/reports/${reportId}`, { Authorization: `Bearer ${token}` }));
     const authOnly = await time(() => get(`/api/web_app/enabled_features`, { Authorization: `Bearer ${token}` }));
     const pageSql = await time(() =>
@@ -354,6 +366,7 @@ async function main() {
       `GET /reports/{id} (page, server time)                 ${fmt(page)}   (bare SQL: ${fmt(pageSql)}; ${ratio(page, pageSql)}; target < 200 ms)`,
     );
     console.log(`GET /reports/{id}?page=200 (last thumbnails page)     ${fmt(pageTwo)}`);
+    console.log(`GET /reports (list page: the shell around one row)    ${fmt(listPage)}`);
     console.log(
       `GET /api/web_app/reports/{id}                         ${fmt(apiRead)}   (bare SQL: ${fmt(apiSql)}; ${ratio(apiRead, apiSql)})`,
     );
