@@ -203,6 +203,7 @@ describe("reports in the browser", () => {
     const bad = await s.measurement(unsorted.id, { log_length: 4, assortment_id: null }, [30]);
     const b1 = await s.measurement(bulk.id, { log_length: 5, assortment_id: s.sawlog }, [32]);
     const b2 = await s.measurement(bulk.id, { log_length: 5, assortment_id: s.sawlog }, [34]);
+    const b3 = await s.measurement(bulk.id, { log_length: 5, assortment_id: s.sawlog }, [36]);
 
     const context = await signedInContext(browser, s.admin.id);
     const page = await context.newPage();
@@ -239,24 +240,30 @@ describe("reports in the browser", () => {
     await toast(page, "warning", `Nothing was added. Measurements ${bad} have no assortment`);
     expect(await reportMeasurements(report.id)).toEqual([a1, a2, p1]);
 
-    // The bulk bar: the two ticked measurements.
+    // The bulk bar: the three ticked measurements.
     await gotoHydrated(page, `/measurements/timber?open=${bulk.id}`);
     await page.getByTestId(`select-${b1}`).check();
     await page.getByTestId(`select-${b2}`).check();
+    await page.getByTestId(`select-${b3}`).check();
     await page.locator("#bulk-report-id").selectOption(String(report.id));
     await page.getByTestId("bulk-add-to-report").click();
-    await toast(page, "success", "Measurements added to the report: 2.");
-    expect(await reportMeasurements(report.id)).toEqual([a1, a2, p1, b1, b2]);
+    await toast(page, "success", "Measurements added to the report: 3.");
+    expect(await reportMeasurements(report.id)).toEqual([a1, a2, p1, b1, b2, b3]);
 
-    // The job tallies all five: 5 logs on the report's page once it has finished.
+    // The job tallies all six: 6 logs on the report's page once it has finished.
     await expect
       .poll(async () => (await reportsOf(s.org.id))[0].generating_in_progress, { timeout: 20_000 })
       .toBe(false);
     await gotoHydrated(page, `/reports/${report.id}`);
-    expect(await page.getByTestId("report-total-logs").innerText()).toBe("5");
-    expect(await page.locator("#report-measurements-title").innerText()).toBe("Measurements (5)");
-    // Five a page: all five on the first, no pager.
-    expect(await page.locator('[data-testid^="report-measurement-"]').count()).toBe(5);
+    expect(await page.getByTestId("report-total-logs").innerText()).toBe("6");
+    expect(await page.locator("#report-measurements-title").innerText()).toBe("Measurements (6)");
+    // Five thumbnails a page: five on the first, the sixth on the second.
+    const thumbs = page.locator('[data-testid^="report-measurement-"]');
+    expect(await thumbs.count()).toBe(5);
+    expect(await page.getByTestId("report-pager").innerText()).toContain("Page 1 of 2");
+    await page.getByTestId("report-next-page").click();
+    await expect.poll(() => page.getByTestId("report-pager").innerText()).toContain("Page 2 of 2");
+    expect(await thumbs.count()).toBe(1);
     await context.close();
   });
 
