@@ -1,7 +1,7 @@
-import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import { sql, type Transaction } from "kysely";
 import type { Database, ReferenceLineJson } from "#db/schema";
 import { paginationWindow, shipmentSides, shipmentVolume, truckDiameterFigures } from "~/domain/shipment";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   NotFoundError,

@@ -189,7 +189,9 @@ describe("truck-diameter measurements on the truck screens", () => {
     await createTruckMeasurement(a.org.id, a.storage.id, { plate: "AAA-111" });
     const ids: number[] = [];
     for (let i = 0; i < 6; i++)
-      ids.push(await diameter(a, { takenAt: new Date(Date.UTC(2026, 10, 1 + i, 8)), plate: i === 0 ? "ZZ-1" : "TR-77" }));
+      ids.push(
+        await diameter(a, { takenAt: new Date(Date.UTC(2026, 10, 1 + i, 8)), plate: i === 0 ? "ZZ-1" : "TR-77" }),
+      );
     const screen = (query: string) =>
       api(`/measurements/truck?${query}`, { cookie: a.cookie, headers: { Accept: "text/html" } }).then((r) => {
         expect(r.status).toBe(200);

@@ -37,8 +37,13 @@ export const TruckDashboardSelectionSchema = z
 export function truckDashboardSource(rows: "measurements" | "loads"): RowSource<TruckDashboardFilter> {
   // The dashboard's Excel has a row per truck and per truck-diameter measurement; the per-load
   // deliveries sheet only truck measurements' loads.
-  const count = async (db: Parameters<typeof countTruckSelected>[0], ctx: { organizationId: number }, f: TruckDashboardFilter) =>
-    (await countTruckSelected(db, ctx, f)) + (rows === "measurements" ? await countTruckDiameterSelected(db, ctx, f) : 0);
+  const count = async (
+    db: Parameters<typeof countTruckSelected>[0],
+    ctx: { organizationId: number },
+    f: TruckDashboardFilter,
+  ) =>
+    (await countTruckSelected(db, ctx, f)) +
+    (rows === "measurements" ? await countTruckDiameterSelected(db, ctx, f) : 0);
   return {
     async request(db, ctx, selection) {
       return { selection, count: await count(db, ctx, selection) };

@@ -8,7 +8,11 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LiveTruckMap } from "~/components/trucks/live-truck-map";
 import { EmptyState } from "~/components/ui/empty-state";
 import { activeRoutes } from "~/models/truck-route.server";
-import { searchTruckDiameterMeasurements, searchTruckMeasurements, truckDashboardStorages } from "~/models/truck.server";
+import {
+  searchTruckDiameterMeasurements,
+  searchTruckMeasurements,
+  truckDashboardStorages,
+} from "~/models/truck.server";
 import { fieldErrors } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
@@ -402,7 +406,9 @@ function DiameterList({
             <tr key={m.id} data-testid={`truck-diameter-measurement-${m.id}`}>
               <td>
                 {cmpc ? (
-                  <Link to={`/measurements/cmpc/truck_diameter/${m.id}`}>{t("diameter.measurement", { id: m.id })}</Link>
+                  <Link to={`/measurements/cmpc/truck_diameter/${m.id}`}>
+                    {t("diameter.measurement", { id: m.id })}
+                  </Link>
                 ) : (
                   t("diameter.measurement", { id: m.id })
                 )}
