@@ -771,6 +771,13 @@ const TABLE: ApiOperation[] = [
     body: AddItemSchema,
   },
   {
+    file: "api+/web_app+/truck_diameter_measurements.ts",
+    method: "delete",
+    path: "/api/web_app/truck_diameter_measurements",
+    summary: "DELETE /truck_diameter_measurements {measurement_ids}: soft delete, all or nothing.",
+    body: TruckIdsSchema,
+  },
+  {
     file: "api+/web_app+/truck_measurements+/$id.routes.ts",
     method: "get",
     path: "/api/web_app/truck_measurements/{id}/routes",
@@ -786,7 +793,8 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/truck_measurements+/$id.ts",
     method: "patch",
     path: "/api/web_app/truck_measurements/{id}",
-    summary: "GET /truck_measurements/{id}: {data} with its truck and loads.",
+    summary:
+      "PATCH /truck_measurements/{id} {loads, loads_removed, measurement_type_id, weight, weight_density, references, volume_formula}: the server recomputes the volumes.",
     body: TruckPatchSchema,
   },
   {

@@ -12,7 +12,7 @@ import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
-import { measurementTypeName } from "~/utils/lookup-name";
+import { formulaName, measurementTypeName } from "~/utils/lookup-name";
 import { LOAD_LIMIT, TruckLoadsFormSchema, type TruckLoadsForm } from "~/utils/schemas/truck";
 import { formatsFor } from "~/utils/use-format";
 import { handleTruckDetailAction, loadTruckDetail } from "./__truck-detail.server";
@@ -21,6 +21,7 @@ import type { z } from "zod";
 // One truck measurement: its details, the loads editor (each load's height, width, log length,
 // coefficient and bed; add, change, remove; measurement type, weight, weight density), the map of
 // its routes, the thumbnail, the read-only location (5 decimals), metadata and custom fields.
+// The photo editor (references and volume formula) is its own page, /measurements/truck/{id}/edit.
 // The loads editor is on conform (one schema with the PATCH): it works without JavaScript,
 // errors beside their fields, typed values kept.
 
@@ -67,6 +68,15 @@ export default function TruckMeasurementDetail() {
       editable={data.editable}
       actions={
         <>
+          {data.photo ? (
+            <Link
+              className={canEdit ? "btn btn-primary" : "btn"}
+              to={`/measurements/truck/${m.id}/edit`}
+              data-testid="open-editor"
+            >
+              {t(canEdit ? "timber:editor.openEditor" : "timber:editor.viewOnPhoto")}
+            </Link>
+          ) : null}
           <ExportButton
             kind="pdf"
             reportType="truck_measurement_pdf"
@@ -95,6 +105,8 @@ export default function TruckMeasurementDetail() {
             <dd data-testid="truck-stacked-volume">{f.volume(m.stacked_volume)}</dd>
             <dt>{t("detail.volume")}</dt>
             <dd data-testid="truck-volume">{f.volume(m.volume)}</dd>
+            <dt>{t("timber:fields.formula")}</dt>
+            <dd data-testid="truck-formula">{m.volume_formula ? formulaName(t, m.volume_formula) : "–"}</dd>
             <dt>{t("detail.weight")}</dt>
             <dd>{m.weight === null ? "–" : f.quantity(m.weight, 0, "kg")}</dd>
             <dt>{t("detail.weightDensity")}</dt>
