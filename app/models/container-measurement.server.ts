@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { ContainerMeasurement, Database } from "#db/schema";
 import { computeContainerMeasurement } from "~/domain/container";
 import { containerExists } from "~/models/container.server";
+import { actorOf, recordHistory, snapshotMeasurements, withHistory } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   openEditableRow,
@@ -275,6 +276,8 @@ export async function patchContainerMeasurement(
     const geometry = GEOMETRY_KEYS.some((k) => patch[k] !== undefined);
     // A lock set in this same PATCH does not let the geometry through either.
     if (geometry && m.locked_at !== null) throw new ContainerLockedError();
+    // The measurement's history (decision 024): its logs and references only when they change.
+    const before = await snapshotMeasurements(trx, ctx, "container", [id], { children: geometry });
     const errors: Record<string, string[]> = {};
     let customFields: Record<string, unknown> | undefined;
     if (patch.custom_fields) {
@@ -366,6 +369,8 @@ export async function patchContainerMeasurement(
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
+    const locking = patch.locked_at !== undefined && patch.locked_at !== null && m.locked_at === null;
+    await recordHistory(trx, ctx, actorOf(ctx), "container", locking && !geometry ? "locked" : "edited", before);
     return (await getContainerMeasurementRow(trx, ctx, id))!;
   });
 }
@@ -403,29 +408,38 @@ export async function batchContainerMeasurements(db: DB, ctx: AuthContext, batch
       const locked = await lockedAmong(trx, ctx, batch.measurement_ids);
       const at = batch.measurement_ids.findIndex((mid) => locked.has(mid));
       if (at >= 0) throw new ValidationError({ [`measurement_ids.${at}`]: ["containers:errors.locked"] });
-      await trx
-        .updateTable("container_measurements")
-        .set({ container_id: batch.container_id, updated_at: now })
-        .where("organization_id", "=", ctx.organizationId)
-        .where("id", "in", ids)
-        .execute();
+      await withHistory(trx, ctx, actorOf(ctx), "container", "moved", ids, { children: false }, () =>
+        trx
+          .updateTable("container_measurements")
+          .set({ container_id: batch.container_id!, updated_at: now })
+          .where("organization_id", "=", ctx.organizationId)
+          .where("id", "in", ids)
+          .execute(),
+      );
       return { affected: ids.length };
     }
     if (batch.locked_at === null) {
-      await trx
-        .updateTable("container_measurements")
-        .set({ locked_at: null, updated_at: now })
-        .where("organization_id", "=", ctx.organizationId)
-        .where("id", "in", ids)
-        .execute();
+      await withHistory(trx, ctx, actorOf(ctx), "container", "edited", ids, { children: false }, () =>
+        trx
+          .updateTable("container_measurements")
+          .set({ locked_at: null, updated_at: now })
+          .where("organization_id", "=", ctx.organizationId)
+          .where("id", "in", ids)
+          .execute(),
+      );
     } else {
-      await trx
-        .updateTable("container_measurements")
-        .set({ locked_at: batch.locked_at!, updated_at: now })
-        .where("organization_id", "=", ctx.organizationId)
-        .where("id", "in", ids)
-        .where("locked_at", "is", null)
-        .execute();
+      // Only those not locked yet change (and get a history line): the others keep their lock time.
+      const already = await lockedAmong(trx, ctx, ids);
+      const locking = ids.filter((mid) => !already.has(mid));
+      await withHistory(trx, ctx, actorOf(ctx), "container", "locked", locking, { children: false }, () =>
+        trx
+          .updateTable("container_measurements")
+          .set({ locked_at: batch.locked_at!, updated_at: now })
+          .where("organization_id", "=", ctx.organizationId)
+          .where("id", "in", ids)
+          .where("locked_at", "is", null)
+          .execute(),
+      );
     }
     return { affected: ids.length };
   });

@@ -400,7 +400,11 @@ export function measurementFilterActive(f: ContainerFilter) {
     f.measured_at_end ||
     f.taken_at_start ||
     f.taken_at_end ||
-    f.shipment_number,
+    f.shipment_number ||
+    f.shipment_ids?.length ||
+    f.truck_measurements_only ||
+    f.truck_diameter_measurements_only ||
+    f.trailer_license_plate,
   );
 }
 
@@ -428,6 +432,19 @@ export function filteredMeasurements(db: Executor, ctx: Ctx, f: ContainerFilter)
   if (f.taken_at_start) q = q.where("cm.taken_at", ">=", f.taken_at_start);
   if (f.taken_at_end) q = q.where("cm.taken_at", "<=", f.taken_at_end);
   if (f.shipment_number) q = q.where("cm.shipment_number", "=", f.shipment_number);
+  if (f.shipment_ids?.length) {
+    const ids = f.shipment_ids;
+    q = q.where("cm.shipment_number", "in", (eb) =>
+      eb
+        .selectFrom("shipments")
+        .select("number")
+        .where("organization_id", "=", ctx.organizationId)
+        .where("id", "in", ids),
+    );
+  }
+  // No container measurement is a truck or truck-diameter measurement or has a trailer.
+  if (f.truck_measurements_only || f.truck_diameter_measurements_only || f.trailer_license_plate)
+    q = q.where(sql<boolean>`false`);
   return q;
 }
 

@@ -699,6 +699,10 @@ const ROUTES: Record<string, Check> = {
     kind: "id",
     call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}/edit`, { cookie }),
   },
+  "_app+/measurements+/container+/$id_.edit.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/container/${w.containerMeasurementId}/edit`, { cookie }),
+  },
 };
 
 // Everything outside the signed-in shell, and every route that takes a parameter.

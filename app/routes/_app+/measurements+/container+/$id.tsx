@@ -160,16 +160,23 @@ export default function ContainerMeasurementDetail() {
       locked={false}
       editable={data.editable}
       actions={
-        <Link
-          className="btn"
-          to={
-            m.locked_at || data.container
-              ? `/measurements/container?container=${data.container?.id ?? ""}`
-              : "/measurements/container"
-          }
-        >
-          {t("detail.back")}
-        </Link>
+        <>
+          {m.photo && m.photo_width && m.photo_height ? (
+            <Link className="btn btn-primary" to={`/measurements/container/${m.id}/edit`} data-testid="open-editor">
+              {t(data.editable && !locked ? "detail.openEditor" : "detail.viewOnPhoto")}
+            </Link>
+          ) : null}{" "}
+          <Link
+            className="btn"
+            to={
+              m.locked_at || data.container
+                ? `/measurements/container?container=${data.container?.id ?? ""}`
+                : "/measurements/container"
+            }
+          >
+            {t("detail.back")}
+          </Link>
+        </>
       }
     >
       {locked ? (

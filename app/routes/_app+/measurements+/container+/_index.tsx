@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { CheckboxMultiSelect } from "~/components/ui/checkbox-multi-select";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
 import { listContainerMeasurements, unassignedContainerMeasurements } from "~/models/container-measurement.server";
@@ -17,9 +18,13 @@ import {
 } from "~/models/container.server";
 import { listAssortments } from "~/models/lookup.server";
 import { photoUrl } from "~/models/measurement-photo.server";
+import { listShipments } from "~/models/shipment.server";
+import { listTimberLookups } from "~/models/timber-lookups.server";
 import { fieldErrors } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
+import { i18nServer } from "~/utils/i18n.server";
+import { measurementTypeName } from "~/utils/lookup-name";
 import {
   BillOfLadingEditFormSchema,
   BillOfLadingFormSchema,
@@ -37,7 +42,7 @@ import { CONTAINER_SCREEN_FEATURE, handleContainerAction } from "./__containers.
 // archive / unarchive after a confirmation, the add and edit forms, and the container measurement
 // cards with their batch actions. Links and plain forms throughout, so it works without JavaScript.
 
-export const handle = { i18n: ["containers", "timber", "exports"] };
+export const handle = { i18n: ["containers", "timber", "exports", "lookups"] };
 
 const FILTER_KEYS = [
   "taken_at_start",
@@ -52,7 +57,19 @@ const FILTER_KEYS = [
   "volume_range_start",
   "volume_range_end",
   "shipment_number",
+  "trailer_license_plate",
+  "truck_measurements_only",
+  "truck_diameter_measurements_only",
   "archived",
+] as const;
+/** The multi-selects: repeated parameters (name=1&name=2, a plain form's way) or one comma list. */
+const LIST_KEYS = [
+  "measurement_type_ids",
+  "wood_type_ids",
+  "wood_quality_ids",
+  "wood_characteristic_ids",
+  "device_ids",
+  "shipment_ids",
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -65,17 +82,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const v = url.searchParams.get(k);
     if (v) values[k] = v;
   }
+  // The panel's "only" choice (one of the two exclusive truck flags) as the call's flag.
+  const only = url.searchParams.get("only");
+  if (only === "truck_measurements_only" || only === "truck_diameter_measurements_only") values[only] = "true";
+  for (const k of LIST_KEYS) {
+    const v = url.searchParams
+      .getAll(k)
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(",");
+    if (v) values[k] = v;
+  }
   const page = url.searchParams.get("page");
   const parsed = ContainerFilterSchema.safeParse({ ...values, page: page ?? undefined });
   const filter: ContainerFilter = parsed.success ? parsed.data : { page: 1 };
   const num = (k: string) => Number(url.searchParams.get(k)) || null;
   const openId = num("open");
   const containerId = num("container");
-  const [result, containers, contracts, assortments] = await Promise.all([
+  const [result, containers, contracts, assortments, lookups, shipments] = await Promise.all([
     containerFilter(db(), ctx, filter),
     listContainers(db(), ctx),
     listContracts(db(), ctx),
     listAssortments(db(), ctx),
+    listTimberLookups(db(), ctx, await i18nServer.getFixedT(ctx.user.locale, "lookups")),
+    listShipments(db(), ctx),
   ]);
   const open = openId ? await getBillOfLading(db(), ctx, openId).catch(() => null) : null;
   const cardsOf = containerId && containers.some((c) => c.id === containerId) ? containerId : null;
@@ -101,6 +132,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     containers,
     contracts,
     assortments: assortments.map((a) => ({ id: a.id, name: a.name })),
+    filterLookups: {
+      woodTypes: lookups.woodTypes.map((w) => ({ id: w.id, name: w.name })),
+      woodQualities: lookups.woodQualities.map((w) => ({ id: w.id, name: w.name })),
+      assortments: lookups.assortments.map((a) => ({ id: a.id, name: a.name })),
+      devices: lookups.devices.map((d) => ({ id: d.id, name: d.name ?? `#${d.id}` })),
+      shipments: shipments.map((s) => ({ id: s.id, name: s.number })),
+    },
     cardsOf,
     cards: cards.map((m) => ({
       id: m.id,
@@ -152,7 +190,7 @@ function ContainerModePage() {
     { enabled: true }
   >;
   const actionData = useActionData<ActionData>();
-  const { t } = useTranslation(["containers", "timber"]);
+  const { t } = useTranslation(["containers", "timber", "lookups"]);
   const location = useLocation();
   const navigation = useNavigation();
   const f = formatsFor(data.fmt);
@@ -206,6 +244,70 @@ function ContainerModePage() {
               errors={err(name)}
             />
           ))}
+          {(
+            [
+              ["measurement_type_ids", [0, 1, 2, 3].map((id) => ({ id, name: measurementTypeName(t, id) }))],
+              ["wood_type_ids", data.filterLookups.woodTypes],
+              ["wood_quality_ids", data.filterLookups.woodQualities],
+              ["wood_characteristic_ids", data.filterLookups.assortments],
+              ["device_ids", data.filterLookups.devices],
+              ["shipment_ids", data.filterLookups.shipments],
+            ] as const
+          ).map(([name, options]) => (
+            <div key={name}>
+              <CheckboxMultiSelect
+                id={`cf-${name}`}
+                name={name}
+                label={t(`filters.${name}`)}
+                options={options}
+                selected={data.values[name] ? data.values[name].split(",") : []}
+                invalid={!!data.filterErrors[name]?.length}
+              />
+              {err(name) ? (
+                <ul className="field-errors" id={`cf-${name}-error`}>
+                  {err(name)!.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ))}
+          <Field
+            label={t("filters.trailer_license_plate")}
+            inputProps={{
+              name: "trailer_license_plate",
+              type: "text",
+              defaultValue: data.values.trailer_license_plate ?? "",
+            }}
+            errors={err("trailer_license_plate")}
+          />
+          <fieldset className="filter-only" data-testid="container-filter-only">
+            <legend>{t("filters.only")}</legend>
+            {/* The spec's two "only" checkboxes exclude each other: radio buttons of one choice. */}
+            {(["", "truck_measurements_only", "truck_diameter_measurements_only"] as const).map((k) => (
+              <label key={k || "all"} className="checkbox">
+                <input
+                  type="radio"
+                  name="only"
+                  value={k}
+                  defaultChecked={
+                    k === ""
+                      ? !data.values.truck_measurements_only && !data.values.truck_diameter_measurements_only
+                      : data.values[k] === "true"
+                  }
+                  data-testid={`only-${k || "all"}`}
+                />
+                {t(k ? `filters.${k}` : "filters.allKinds")}
+              </label>
+            ))}
+            {err("truck_diameter_measurements_only") ? (
+              <ul className="field-errors">
+                {err("truck_diameter_measurements_only")!.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            ) : null}
+          </fieldset>
           <label className="checkbox">
             <input type="checkbox" name="archived" value="true" defaultChecked={data.values.archived === "true"} />
             {t("filters.archived")}
