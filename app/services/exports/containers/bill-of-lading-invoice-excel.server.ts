@@ -74,8 +74,8 @@ async function writeInvoice(out: Writable, ctx: ExcelWriteContext<InvoiceSelecti
   const sheet = new SheetWriter(wb, t("containers:excel.sheets.invoice"), [
     { header: t("containers:excel.columns.assortment"), kind: "text", width: 28 },
     { header: t("containers:excel.columns.logs"), kind: "int", width: 10 },
-    { header: t("containers:excel.columns.volume"), kind: "number", numFmt: "0.0000#", width: 14 },
-    { header: t("containers:excel.columns.quantity"), kind: "number", numFmt: "0.0000#", width: 14 },
+    { header: t("containers:excel.columns.volume"), kind: "number", numFmt: "0.0000", width: 14 },
+    { header: t("containers:excel.columns.quantity"), kind: "number", numFmt: "0.0000", width: 14 },
     { header: t("containers:excel.columns.priceUnit"), kind: "text", width: 12 },
     { header: t("containers:excel.columns.unitPrice", { currency }), kind: "number", numFmt: "0.00", width: 16 },
     { header: t("containers:excel.columns.amount", { currency }), kind: "number", numFmt: "0.00", width: 16 },

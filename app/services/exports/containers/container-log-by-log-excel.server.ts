@@ -98,7 +98,7 @@ async function writeLogByLog(out: Writable, ctx: ExcelWriteContext<ContainerLogS
     { header: t("containers:excel.columns.jasDiameter"), kind: "int", width: 14 },
     { header: t("containers:excel.columns.length"), kind: "number", numFmt: "0.00", width: 10 },
     { header: t("containers:excel.columns.logs"), kind: "int", width: 10 },
-    { header: t("containers:excel.columns.volume"), kind: "number", numFmt: "0.0000#", width: 14 },
+    { header: t("containers:excel.columns.volume"), kind: "number", numFmt: "0.0000", width: 14 },
   ]);
   let current: { id: number; container: string | null; bill: string | null; logs: number; volumes: number[] } | null =
     null;
