@@ -33,6 +33,7 @@ import {
   ContainersAddFormSchema,
   type ContainerFilter,
 } from "~/utils/schemas/containers";
+import { withZonedFilterDays } from "~/utils/schemas/timber";
 import { formatsFor } from "~/utils/use-format";
 import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
 import { CONTAINER_SCREEN_FEATURE, handleContainerAction } from "./__containers.server";
@@ -41,6 +42,10 @@ import { CONTAINER_SCREEN_FEATURE, handleContainerAction } from "./__containers.
 // their container count, log count and volume, a bill opening to its containers, the row menu's
 // archive / unarchive after a confirmation, the add and edit forms, and the container measurement
 // cards with their batch actions. Links and plain forms throughout, so it works without JavaScript.
+// Exports (docs/decisions/026-exports-and-labels.md, "Container exports"): the dashboard's Excel
+// with the filter as applied, a bill's tally sheet and invoice (the latter only with the
+// bill_of_lading_invoice entitlement) in its row menu, a container's log by log in its row, and
+// the log by log of the ticked cards as a batch button.
 
 export const handle = { i18n: ["containers", "timber", "exports", "lookups"] };
 
@@ -95,7 +100,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (v) values[k] = v;
   }
   const page = url.searchParams.get("page");
-  const parsed = ContainerFilterSchema.safeParse({ ...values, page: page ?? undefined });
+  // Days are days on the user's calendar, as in POST /containers/container_filter and the export.
+  const parsed = ContainerFilterSchema.safeParse(
+    withZonedFilterDays({ ...values, page: page ?? undefined }, ctx.user.time_zone),
+  );
   const filter: ContainerFilter = parsed.success ? parsed.data : { page: 1 };
   const num = (k: string) => Number(url.searchParams.get(k)) || null;
   const openId = num("open");
@@ -122,6 +130,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     enabled: true as const,
     recentMode,
     canEdit: canEditContainers(ctx),
+    canInvoice: ctx.features.includes("bill_of_lading_invoice"),
     values,
     filterErrors: parsed.success ? {} : fieldErrors(parsed.error),
     ...result,
@@ -214,7 +223,17 @@ function ContainerModePage() {
     >
       <div className="page-header">
         <h1 className="page-title">{t("title")}</h1>
-        <div className="page-actions">{data.canEdit ? <AddBill result={resultOf("createBill")} /> : null}</div>
+        <div className="page-actions">
+          {data.bill_of_ladings.length > 0 ? (
+            <ExportButton
+              kind="excel"
+              reportType="container_dashboard_excel"
+              fields={hasErrors ? {} : data.values}
+              label={t("actions.dashboardExcel")}
+            />
+          ) : null}
+          {data.canEdit ? <AddBill result={resultOf("createBill")} /> : null}
+        </div>
       </div>
       <details className="filters-toggle" open={hasErrors || Object.keys(data.values).length > 0 || undefined}>
         <summary className="btn" data-testid="toggle-filters">
@@ -418,6 +437,16 @@ function ContainerModePage() {
                               label={t("actions.tallySheet")}
                             />
                           </li>
+                          {data.canInvoice ? (
+                            <li>
+                              <ExportButton
+                                kind="excel"
+                                reportType="bill_of_lading_invoice_excel"
+                                fields={{ bill_of_lading_id: String(b.id) }}
+                                label={t("actions.invoice")}
+                              />
+                            </li>
+                          ) : null}
                         </ul>
                       </details>
                     </td>
@@ -472,6 +501,15 @@ function ContainerModePage() {
                                   ) : null}{" "}
                                   {c.token ? (
                                     <a href={`/public_container/${c.token}`}>{t("actions.publicLink")}</a>
+                                  ) : null}
+                                  {c.measurement_count > 0 ? (
+                                    <ExportButton
+                                      kind="excel"
+                                      reportType="container_log_by_log_excel"
+                                      fields={{ container_id: String(c.id) }}
+                                      label={t("actions.logByLog")}
+                                      buttonClassName="btn btn-small"
+                                    />
                                   ) : null}
                                 </td>
                               </tr>
@@ -548,6 +586,17 @@ function ContainerModePage() {
                 </li>
               ))}
             </ul>
+            <div className="form-actions">
+              <button
+                type="submit"
+                name="batch_action"
+                value="export"
+                className="btn"
+                data-testid="batch-export-log-by-log"
+              >
+                {t("actions.exportSelected")}
+              </button>
+            </div>
             {data.canEdit ? (
               <div className="form-actions batch-actions">
                 <label className="field">
