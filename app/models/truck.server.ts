@@ -457,8 +457,13 @@ export interface TruckDashboardStorage {
   load_count: number;
   /** The truck-diameter measurements' logs. */
   logs_count: number;
-  /** Solid m³ of what is selected: load volumes and truck-diameter volumes. */
+  /** Solid m³ of the truck measurements' loads. */
   volume: number;
+  /**
+   * Solid m³ of the truck-diameter measurements, kept apart from the loads' volume: both kinds can
+   * measure the same truck (decision 023), so their sum would count that wood twice.
+   */
+  diameter_volume: number;
 }
 
 /**
@@ -531,7 +536,8 @@ export async function truckDashboardStorages(
       diameter_count: diameterCount,
       load_count: Number(t?.load_count ?? 0),
       logs_count: Number(d?.logs_count ?? 0),
-      volume: Number(t?.volume ?? 0) + Number(d?.volume ?? 0),
+      volume: Number(t?.volume ?? 0),
+      diameter_volume: Number(d?.volume ?? 0),
     };
   });
 }

@@ -215,10 +215,13 @@ describe("truck-diameter measurements on the truck screens", () => {
     expect(trucksOnly).toContain('data-testid="truck-measurements"');
     expect(trucksOnly).not.toContain("truck-diameter-measurement-");
     expect(trucksOnly).toMatch(/22[.,]320/);
-    // Neither box: both kinds, both lists.
+    // Neither box: both kinds, both lists, and their volumes in separate columns (never summed:
+    // both kinds can measure the same truck).
     const both = await screen(`open=${a.storage.id}`);
     expect(both).toContain('data-testid="truck-measurements"');
     expect(both).toContain('data-testid="truck-diameter-measurements"');
+    expect(both).toMatch(/22[.,]320<\/td><td class="num">1[.,]838<\/td>/);
+    expect(both).not.toMatch(/24[.,]158/);
   });
 
   it("truck_dashboard_excel carries them in their own sheet under the dashboard's filters, read back with exceljs", async () => {
@@ -235,8 +238,16 @@ describe("truck-diameter measurements on the truck screens", () => {
     const wb = await readXlsx((await download(res.data.id, { cookie: a.cookie })).body);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Storages", "Truck measurements", "Truck-diameter measurements"]);
     const storages = rowsOf(wb.worksheets[0]);
-    expect(storages[0]).toEqual(["Storage", "Measurements", "Loads", "Logs", "Solid volume (m³)"]);
-    expect(storages[1]).toEqual(["A mill gate", 1, 0, 2, Number(V.toFixed(3))]);
+    expect(storages[0]).toEqual([
+      "Storage",
+      "Measurements",
+      "Loads",
+      "Logs",
+      "Solid volume (m³)",
+      "Solid volume, truck-diameter (m³)",
+    ]);
+    // Only truck-diameter: the loads' column is 0, their volume stands apart.
+    expect(storages[1]).toEqual(["A mill gate", 1, 0, 2, 0, Number(V.toFixed(3))]);
     expect(rowsOf(wb.worksheets[1])).toHaveLength(1); // the header alone
     const diameters = rowsOf(wb.worksheets[2]);
     expect(diameters[0].slice(0, 3)).toEqual(["Measurement ID", "Storage", "Trailer plate"]);

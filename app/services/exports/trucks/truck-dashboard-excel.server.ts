@@ -50,9 +50,22 @@ async function writeTruckDashboard(out: Writable, ctx: ExcelWriteContext<TruckDa
     { header: t("trucks:export.columns.loads"), kind: "int", width: 10 },
     { header: t("trucks:export.columns.logs"), kind: "int", width: 10 },
     { header: t("trucks:export.columns.volume", { unit: v.unit }), kind: "number", numFmt: v.numFmt, width: 16 },
+    {
+      header: t("trucks:export.columns.diameterVolume", { unit: v.unit }),
+      kind: "number",
+      numFmt: v.numFmt,
+      width: 18,
+    },
   ]);
   for (const s of await truckDashboardStorages(ctx.db, org, ctx.selection)) {
-    storages.add([s.name, s.measurements_count, s.load_count, s.logs_count, v.inUnit(s.volume)]);
+    storages.add([
+      s.name,
+      s.measurements_count,
+      s.load_count,
+      s.logs_count,
+      v.inUnit(s.volume),
+      v.inUnit(s.diameter_volume),
+    ]);
   }
   storages.commit();
 

@@ -112,7 +112,7 @@ export default function TruckDashboard() {
   const hasErrors = Object.keys(data.filterErrors).length > 0;
   const withTrucks = data.storages.filter((s) => s.measurements_count > 0);
   const totalVolume = data.storages.reduce((s, x) => s + x.volume, 0);
-  const totalCount = data.storages.reduce((s, x) => s + x.measurements_count, 0);
+  const totalCount = data.storages.reduce((s, x) => s + x.truck_count, 0);
 
   return (
     <div
@@ -256,6 +256,9 @@ export default function TruckDashboard() {
                   <th scope="col" className="num">
                     {t("table.volume")}
                   </th>
+                  <th scope="col" className="num">
+                    {t("table.diameterVolume")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -280,10 +283,11 @@ export default function TruckDashboard() {
                       <td className="num">{f.count(s.load_count)}</td>
                       <td className="num">{f.count(s.logs_count)}</td>
                       <td className="num">{f.volume(s.volume)}</td>
+                      <td className="num">{f.volume(s.diameter_volume)}</td>
                     </tr>,
                     isOpen && (data.expanded || data.expandedDiameter) ? (
                       <tr key={`${s.id}-detail`} className="row-detail">
-                        <td colSpan={5}>
+                        <td colSpan={6}>
                           {!data.expanded ? null : data.expanded.measurements.length === 0 ? (
                             <p className="muted">{t("empty.noMeasurements")}</p>
                           ) : (
