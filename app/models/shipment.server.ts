@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, ReferenceLineJson } from "#db/schema";
 import { paginationWindow, shipmentSides, shipmentVolume, truckDiameterFigures } from "~/domain/shipment";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   NotFoundError,
@@ -478,6 +479,8 @@ export async function insertTruckDiameterMeasurement(trx: Executor, ctx: Ctx, in
 export async function patchTruckDiameter(db: DB, ctx: AuthContext, id: number, patch: TruckDiameterPatch) {
   return db.transaction().execute(async (trx) => {
     await openEditableRow(trx, ctx, "truck_diameter", id);
+    // The history (decision 024): the state before, compared after the change in this transaction.
+    const before = await snapshotMeasurements(trx, ctx, "truck_diameter", [id]);
     const logs = await getTruckDiameterLogs(trx, ctx, id);
     const byId = new Map(logs.map((l) => [l.id, l]));
     const errors: Record<string, string[]> = {};
@@ -540,6 +543,7 @@ export async function patchTruckDiameter(db: DB, ctx: AuthContext, id: number, p
         .where("organization_id", "=", ctx.organizationId)
         .execute();
     await storeDiameterFigures(trx, ctx, id);
+    await recordHistory(trx, ctx, actorOf(ctx), "truck_diameter", "edited", before);
     return (await getTruckDiameterRow(trx, ctx, id))!;
   });
 }
@@ -641,6 +645,7 @@ export const truckDiameterDeviceUpload: DeviceUploadPlug<
 export async function patchTruckCmpc(db: DB, ctx: AuthContext, id: number, patch: TruckCmpcPatch) {
   return db.transaction().execute(async (trx) => {
     await openEditableRow(trx, ctx, "truck", id);
+    const before = await snapshotMeasurements(trx, ctx, "truck", [id]);
     const set: { reference_lines?: string; volume_formula?: string; updated_at: Date } = { updated_at: new Date() };
     if (patch.references) set.reference_lines = JSON.stringify(patch.references);
     if (patch.volume_formula) set.volume_formula = patch.volume_formula;
@@ -650,6 +655,7 @@ export async function patchTruckCmpc(db: DB, ctx: AuthContext, id: number, patch
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
+    await recordHistory(trx, ctx, actorOf(ctx), "truck", "edited", before);
   });
 }
 
