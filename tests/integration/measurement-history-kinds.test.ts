@@ -46,7 +46,7 @@ async function added(kind: string, id: number, change: () => Promise<{ status: n
 }
 
 describe("history of container measurements", () => {
-  it("records comment, logs, references, formula, custom-field values, lock and unlock; refusals write nothing", async () => {
+  it("records comment, logs, references, log length, custom-field values, lock and unlock; refusals write nothing", async () => {
     const a = await containerOrg("measurer");
     await createCustomField(a.org.id, { key: "vessel", name: "Vessel", source_key: "container_measurement" });
     // Hand-computed (tests/integration/containers-api.test.ts): 0.36 + 0.1024 + 0.0676 = 0.53 m³.
@@ -80,8 +80,11 @@ describe("history of container measurements", () => {
     const [refs] = await added("container", id, () => patch({ references: [{ ...REFERENCE, size: 2 }] }));
     expect(refs.changes.fields.references.after).toEqual([{ ...REFERENCE, size: 2 }]);
     expect(refs.volume_after!).toBeGreaterThan(refs.volume_before!);
-    const [formula] = await added("container", id, () => patch({ volume_formula: "cylinder" }));
-    expect(formula.changes.fields.volume_formula).toEqual({ before: "jas", after: "cylinder" });
+    // The log length (JAS is the only container formula, so the formula itself cannot change).
+    const [length] = await added("container", id, () => patch({ log_length: 5 }));
+    expect(length.changes.fields.log_length).toEqual({ before: 4, after: 5 });
+    expect(length.volume_after!).toBeGreaterThan(length.volume_before!);
+    await added("container", id, () => patch({ volume_formula: "cylinder" }), 0);
 
     // Refused: an unknown log (422) and nothing at all changed write no line.
     await added("container", id, () => patch({ logs_removed: [999999999] }), 0);
@@ -91,13 +94,13 @@ describe("history of container measurements", () => {
     expect(lock.action).toBe("locked");
     expect(lock.changes.fields.locked_at).toEqual({ before: null, after: "2026-11-22T10:00:00.000Z" });
     // Locked: the geometry is refused (409), no line.
-    await added("container", id, () => patch({ log_length: 5 }), 0);
+    await added("container", id, () => patch({ log_length: 6 }), 0);
     const [unlock] = await added("container", id, () => patch({ locked_at: null }));
     expect(unlock.action).toBe("unlocked");
 
     expect(await verifyHistoryChain(db(), { organizationId: a.org.id }, "container", id)).toEqual({
       ok: true,
-      entries: 6,
+      entries: 7,
       broken_at: null,
     });
   });
