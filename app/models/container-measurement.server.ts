@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { ContainerMeasurement, Database } from "#db/schema";
 import { computeContainerMeasurement } from "~/domain/container";
 import { containerExists } from "~/models/container.server";
-import { actorOf, recordHistory, snapshotMeasurements, withHistory } from "~/models/measurement-history.server";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   openEditableRow,
@@ -369,8 +369,10 @@ export async function patchContainerMeasurement(
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
-    const locking = patch.locked_at !== undefined && patch.locked_at !== null && m.locked_at === null;
-    await recordHistory(trx, ctx, actorOf(ctx), "container", locking && !geometry ? "locked" : "edited", before);
+    // A PATCH of the lock alone is a lock or an unlock; anything else an edit (with the lock's field).
+    const lockOnly = Object.keys(patch).every((k) => k === "locked_at" || patch[k as keyof typeof patch] === undefined);
+    const action = lockOnly && patch.locked_at !== undefined ? (patch.locked_at ? "locked" : "unlocked") : "edited";
+    await recordHistory(trx, ctx, actorOf(ctx), "container", action, before);
     return (await getContainerMeasurementRow(trx, ctx, id))!;
   });
 }
@@ -402,45 +404,42 @@ export async function batchContainerMeasurements(db: DB, ctx: AuthContext, batch
       throw new ValidationError({ [`measurement_ids.${inInventory}`]: ["timber:errors.inInventory"] });
     const now = new Date();
     const ids = rows.map((r) => r.id);
+    // The history (decision 024): only the rows (a bulk change does not touch logs); a measurement
+    // whose row does not change (locking one already locked) gets no line.
+    const before = await snapshotMeasurements(trx, ctx, "container", ids, { children: false });
     if (batch.container_id !== undefined) {
       if (batch.container_id !== null && !(await containerExists(trx, ctx.organizationId, batch.container_id)))
         throw new ValidationError({ container_id: ["containers:errors.unknown"] });
       const locked = await lockedAmong(trx, ctx, batch.measurement_ids);
       const at = batch.measurement_ids.findIndex((mid) => locked.has(mid));
       if (at >= 0) throw new ValidationError({ [`measurement_ids.${at}`]: ["containers:errors.locked"] });
-      await withHistory(trx, ctx, actorOf(ctx), "container", "moved", ids, { children: false }, () =>
-        trx
-          .updateTable("container_measurements")
-          .set({ container_id: batch.container_id!, updated_at: now })
-          .where("organization_id", "=", ctx.organizationId)
-          .where("id", "in", ids)
-          .execute(),
-      );
+      await trx
+        .updateTable("container_measurements")
+        .set({ container_id: batch.container_id, updated_at: now })
+        .where("organization_id", "=", ctx.organizationId)
+        .where("id", "in", ids)
+        .execute();
+      await recordHistory(trx, ctx, actorOf(ctx), "container", "moved", before);
       return { affected: ids.length };
     }
     if (batch.locked_at === null) {
-      await withHistory(trx, ctx, actorOf(ctx), "container", "edited", ids, { children: false }, () =>
-        trx
-          .updateTable("container_measurements")
-          .set({ locked_at: null, updated_at: now })
-          .where("organization_id", "=", ctx.organizationId)
-          .where("id", "in", ids)
-          .execute(),
-      );
+      await trx
+        .updateTable("container_measurements")
+        .set({ locked_at: null, updated_at: now })
+        .where("organization_id", "=", ctx.organizationId)
+        .where("id", "in", ids)
+        .execute();
     } else {
       // Only those not locked yet change (and get a history line): the others keep their lock time.
-      const already = await lockedAmong(trx, ctx, ids);
-      const locking = ids.filter((mid) => !already.has(mid));
-      await withHistory(trx, ctx, actorOf(ctx), "container", "locked", locking, { children: false }, () =>
-        trx
-          .updateTable("container_measurements")
-          .set({ locked_at: batch.locked_at!, updated_at: now })
-          .where("organization_id", "=", ctx.organizationId)
-          .where("id", "in", ids)
-          .where("locked_at", "is", null)
-          .execute(),
-      );
+      await trx
+        .updateTable("container_measurements")
+        .set({ locked_at: batch.locked_at!, updated_at: now })
+        .where("organization_id", "=", ctx.organizationId)
+        .where("id", "in", ids)
+        .where("locked_at", "is", null)
+        .execute();
     }
+    await recordHistory(trx, ctx, actorOf(ctx), "container", batch.locked_at === null ? "unlocked" : "locked", before);
     return { affected: ids.length };
   });
 }

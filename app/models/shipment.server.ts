@@ -480,6 +480,7 @@ export async function insertTruckDiameterMeasurement(trx: Executor, ctx: Ctx, in
 export async function patchTruckDiameter(db: DB, ctx: AuthContext, id: number, patch: TruckDiameterPatch) {
   return db.transaction().execute(async (trx) => {
     await openEditableRow(trx, ctx, "truck_diameter", id);
+    // The history (decision 024): the state before, compared after the change in this transaction.
     const before = await snapshotMeasurements(trx, ctx, "truck_diameter", [id]);
     const logs = await getTruckDiameterLogs(trx, ctx, id);
     const byId = new Map(logs.map((l) => [l.id, l]));

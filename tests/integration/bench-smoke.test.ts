@@ -16,6 +16,7 @@ describe("every benchmark runs at its smoke size", () => {
     expect(scripts).toContain("timber-dashboard.ts");
     expect(scripts).toContain("lumber-dashboard.ts");
     expect(scripts).toContain("reports.ts");
+    expect(scripts).toContain("history.ts");
   });
 
   for (const script of scripts) {

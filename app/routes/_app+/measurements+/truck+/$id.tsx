@@ -7,9 +7,11 @@ import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
+import { MeasurementTrust } from "~/components/measurements/trust-panels";
 import { RouteMap } from "~/components/trucks/route-map";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
+import { loadMeasurementTrust } from "~/services/measurement-trust.server";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { formulaName, measurementTypeName } from "~/utils/lookup-name";
@@ -25,15 +27,17 @@ import type { z } from "zod";
 // The loads editor is on conform (one schema with the PATCH): it works without JavaScript,
 // errors beside their fields, typed values kept.
 
-export const handle = { i18n: ["trucks", "timber", "lookups", "exports"] };
+export const handle = { i18n: ["trucks", "timber", "lookups", "exports", "trust"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
-  const data = await loadTruckDetail(ctx, parseId(params.id));
+  const id = parseId(params.id);
+  const data = await loadTruckDetail(ctx, id);
   return json({
     ...data,
+    trust: await loadMeasurementTrust(ctx, "truck", id, new URL(request.url)),
     fmt: {
       locale: ctx.user.locale,
       timeZone: ctx.user.time_zone,
@@ -170,6 +174,7 @@ export default function TruckMeasurementDetail() {
           </section>
         ) : null}
       </div>
+      <MeasurementTrust trust={data.trust} f={f} />
     </MeasurementDetailFrame>
   );
 }
