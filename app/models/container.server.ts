@@ -357,12 +357,15 @@ export async function patchContainer(db: DB, ctx: MakerCtx, id: number, patch: C
     requireContainerEditor(ctx);
     if (patch.bill_of_lading_id && !(await billOfLadingExists(trx, ctx.organizationId, patch.bill_of_lading_id)))
       throw new ValidationError({ bill_of_lading_id: ["containers:errors.unknown"] });
+    const { token, ...fields } = patch;
     await trx
       .updateTable("containers")
-      .set({ ...patch, updated_at: new Date() })
+      .set({ ...fields, updated_at: new Date() })
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
+    // Any token value rotates the container's public link, as a bill's: the old token stops at once.
+    if (token !== undefined) await rotatePublicLink(trx, maker(ctx), "container", id);
   });
 }
 
