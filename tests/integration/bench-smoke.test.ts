@@ -15,6 +15,7 @@ describe("every benchmark runs at its smoke size", () => {
   it("finds the benchmarks", () => {
     expect(scripts).toContain("timber-dashboard.ts");
     expect(scripts).toContain("lumber-dashboard.ts");
+    expect(scripts).toContain("containers.ts");
   });
 
   for (const script of scripts) {
