@@ -933,10 +933,10 @@ describe("tenancy of every API route", () => {
       write("_app+/containers+/_index.tsx"); // a shell screen without a parameter: needs no entry
       write("_app+/containers+/$id.tsx"); // not declared
       write("_app+/containers+/$id.test.ts"); // a test beside its route: not a route
-      write("_public+/public_container.$token.tsx"); // not declared
+      write("_public+/public_pallet.$token.tsx"); // not declared
       expect(undeclared(routeFiles(appDir))).toEqual([
         "_app+/containers+/$id.tsx",
-        "_public+/public_container.$token.tsx",
+        "_public+/public_pallet.$token.tsx",
         "api+/web_app+/containers+/$id.ts",
       ]);
     } finally {
