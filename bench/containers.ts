@@ -5,8 +5,8 @@
  * one of 50, to show its memory does not grow with the bill). Starts the built web server against
  * it and prints:
  *   - p95 of POST /api/web_app/containers/container_filter (page 1, and with measurement filter
- *     fields) vs its bare aggregate (SUM of logs and volume per bill, bareBillAggregate), and vs
- *     the same queries the call runs, bare;
+ *     fields) vs its bare aggregate (SUM of logs and volume per bill, bareBillAggregate), vs the
+ *     same queries the call runs, bare, and of the model function containerFilter() in process;
  *   - time and peak memory (RSS and heap) of bill_of_lading_tally_sheet_excel written in this
  *     process through the export type's own writer, for the 200- and the 50-container bill.
  * Targets: filter p95 < 150 ms and < 1.5x its bare aggregate; tally sheet < 10 s, memory flat.
@@ -257,7 +257,8 @@ async function main() {
     process.env.DATABASE_URL = mysqlUrl;
     process.env.SESSION_SECRET = env.SESSION_SECRET;
     const { createSession } = await import("../app/models/session.server");
-    const { bareBillAggregate } = await import("../app/models/container.server");
+    const { bareBillAggregate, containerFilter } = await import("../app/models/container.server");
+    const { ContainerFilterSchema } = await import("../app/utils/schemas/containers");
     const { db } = await import("../app/utils/db.server");
     const session = await createSession(db(), { userId: ids.userId, kind: "api", ttlSeconds: 3600 });
     const auth = { Authorization: `Bearer ${session.token}`, "Content-Type": "application/json" };
@@ -293,6 +294,10 @@ async function main() {
     const filtered = { taken_at_start: start.toISOString(), length_range_start: 3, measurement_type_ids: [0] };
     const withFilter = await time(filter(filtered));
     const bare = await time(() => bareBillAggregate(db(), ids.orgId));
+    // The model function alone, in this process (no HTTP, Remix or sign-in): what the call's own code costs.
+    const orgCtx = { organizationId: ids.orgId };
+    const model = await time(() => containerFilter(db(), orgCtx, ContainerFilterSchema.parse({})));
+    const modelFiltered = await time(() => containerFilter(db(), orgCtx, ContainerFilterSchema.parse(filtered)));
     // What the unfiltered call asks the database for, run bare: count, page of bills, their
     // containers, their figures, their links.
     const barePage = await time(async () => {
@@ -329,6 +334,12 @@ async function main() {
     );
     console.log(
       `POST /containers/container_filter (measurement filter) ${fmt(withFilter)}   (p95 ratio to the bare aggregate ${(withFilter.p95 / bare.p95).toFixed(2)}x)`,
+    );
+    console.log(
+      `containerFilter() in process (page 1)          ${fmt(model)}   (p95 ratio to the bare aggregate ${(model.p95 / bare.p95).toFixed(2)}x)`,
+    );
+    console.log(
+      `containerFilter() in process (measurement filter) ${fmt(modelFiltered)}   (p95 ratio ${(modelFiltered.p95 / bare.p95).toFixed(2)}x)`,
     );
     console.log(`GET /enabled_features (HTTP + Remix + signed-in context, no query of its own) ${fmt(authOnly)}`);
     console.log(

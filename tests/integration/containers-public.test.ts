@@ -1,5 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { seedContainers } from "#db/seed/containers";
+import { seedDemo } from "#db/seed/demo";
 import { containerOrg, createContainerMeasurement } from "#tests/helpers/containers";
 import { api, baseUrl } from "#tests/helpers/http";
 import { computeContainerMeasurement, jasTally } from "~/domain/container";
@@ -296,5 +298,29 @@ describe("a shared container", () => {
     });
     expect(foreign.status).toBe(404);
     expect((await get(`/public_container/${fresh}`)).status).toBe(200);
+  });
+});
+
+describe("the demo seed", () => {
+  it("shares the demo bill and its first container; their public pages show data; a second run adds nothing", async () => {
+    const seeded = await seedDemo(db(), fileStorage(), async () => {}, { measurements: 2 });
+    const lines: string[] = [];
+    await seedContainers(db(), fileStorage(), seeded.organizationId, { log: (l) => lines.push(l) });
+    const again: string[] = [];
+    expect(await seedContainers(db(), fileStorage(), seeded.organizationId, { log: (l) => again.push(l) })).toBe(0);
+    const pages = lines.at(-1)!.match(/\/public_[a-z_]+\/[A-Za-z0-9_-]{32}/g)!;
+    expect(pages).toHaveLength(2);
+    expect(again.at(-1)).toBe(lines.at(-1));
+    const bill = await get(pages[0]!);
+    expect(bill.status).toBe(200);
+    expect(bill.text).toContain("MAEU 2611-TYO");
+    expect(bill.text).toContain("MSKU 402113-6");
+    const container = await get(pages[1]!);
+    expect(container.status).toBe(200);
+    expect(container.text).toContain("MSKU 402113-6");
+    expect(container.text).toContain("EU 5519020");
+    const data = JSON.parse((await get(`${W}/container/public/${pages[1]!.split("/").pop()}`)).text).data;
+    expect(data.container.measurement_count).toBe(2);
+    expect(data.container.volume).toBeGreaterThan(0);
   });
 });
