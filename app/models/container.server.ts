@@ -466,16 +466,20 @@ export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter
       .execute(),
   ]);
   const billIds = page.map((b) => b.id);
-  const containers = billIds.length
-    ? await db
-        .selectFrom("containers")
-        .select(["id", "name", "bill_of_lading_id"])
-        .where("organization_id", "=", ctx.organizationId)
-        .where("bill_of_lading_id", "in", billIds)
-        .orderBy("name")
-        .orderBy("id")
-        .execute()
-    : [];
+  // The page's containers and its bills' links side by side (one round trip fewer).
+  const [containers, tokens] = await Promise.all([
+    billIds.length
+      ? db
+          .selectFrom("containers")
+          .select(["id", "name", "bill_of_lading_id"])
+          .where("organization_id", "=", ctx.organizationId)
+          .where("bill_of_lading_id", "in", billIds)
+          .orderBy("name")
+          .orderBy("id")
+          .execute()
+      : Promise.resolve([]),
+    publicTokensOf(db, ctx, "bill_of_lading", billIds),
+  ]);
   const figures = new Map<number, ContainerFigures>();
   if (containers.length) {
     const rows = await filteredMeasurements(db, ctx, f)
@@ -499,7 +503,6 @@ export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter
         volume: Number(r.volume ?? 0),
       });
   }
-  const tokens = await publicTokensOf(db, ctx, "bill_of_lading", billIds);
   const total = Number(count.n);
   const result: FilteredBill[] = page.map((b) => {
     const cs = containers
