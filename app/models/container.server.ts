@@ -357,12 +357,15 @@ export async function patchContainer(db: DB, ctx: MakerCtx, id: number, patch: C
     requireContainerEditor(ctx);
     if (patch.bill_of_lading_id && !(await billOfLadingExists(trx, ctx.organizationId, patch.bill_of_lading_id)))
       throw new ValidationError({ bill_of_lading_id: ["containers:errors.unknown"] });
+    const { token, ...fields } = patch;
     await trx
       .updateTable("containers")
-      .set({ ...patch, updated_at: new Date() })
+      .set({ ...fields, updated_at: new Date() })
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
+    // Any token value rotates the container's public link, as a bill's: the old token stops at once.
+    if (token !== undefined) await rotatePublicLink(trx, maker(ctx), "container", id);
   });
 }
 
@@ -476,16 +479,20 @@ type BillRow = BillOfLading;
 async function billsWithFigures(db: Executor, ctx: Ctx, f: ContainerFilter, page: BillRow[]) {
   const filtered = measurementFilterActive(f);
   const billIds = page.map((b) => b.id);
-  const containers = billIds.length
-    ? await db
-        .selectFrom("containers")
-        .select(["id", "name", "bill_of_lading_id"])
-        .where("organization_id", "=", ctx.organizationId)
-        .where("bill_of_lading_id", "in", billIds)
-        .orderBy("name")
-        .orderBy("id")
-        .execute()
-    : [];
+  // The page's containers and its bills' links side by side (one round trip fewer).
+  const [containers, tokens] = await Promise.all([
+    billIds.length
+      ? db
+          .selectFrom("containers")
+          .select(["id", "name", "bill_of_lading_id"])
+          .where("organization_id", "=", ctx.organizationId)
+          .where("bill_of_lading_id", "in", billIds)
+          .orderBy("name")
+          .orderBy("id")
+          .execute()
+      : Promise.resolve([]),
+    publicTokensOf(db, ctx, "bill_of_lading", billIds),
+  ]);
   const figures = new Map<number, ContainerFigures>();
   if (containers.length) {
     const rows = await filteredMeasurements(db, ctx, f)
@@ -509,7 +516,6 @@ async function billsWithFigures(db: Executor, ctx: Ctx, f: ContainerFilter, page
         volume: Number(r.volume ?? 0),
       });
   }
-  const tokens = await publicTokensOf(db, ctx, "bill_of_lading", billIds);
   return page.map((b): FilteredBill => {
     const cs = containers
       .filter((c) => c.bill_of_lading_id === b.id)

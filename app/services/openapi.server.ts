@@ -1002,6 +1002,20 @@ const TABLE: ApiOperation[] = [
     body: BillOfLadingPatchSchema,
   },
   {
+    file: "api+/web_app+/containers+/bill_of_ladings.public.$token.ts",
+    method: "get",
+    path: "/api/web_app/containers/bill_of_ladings/public/{token}",
+    summary:
+      "GET /containers/bill_of_ladings/public/{token}: a shared bill of lading, its containers, their measurements and the JAS tally, for anyone with the token (404 otherwise).",
+  },
+  {
+    file: "api+/web_app+/containers+/container.public.$token.ts",
+    method: "get",
+    path: "/api/web_app/containers/container/public/{token}",
+    summary:
+      "GET /containers/container/public/{token}: a shared container, its measurements and the JAS tally, for anyone with the token (404 otherwise).",
+  },
+  {
     file: "api+/web_app+/containers+/bill_of_ladings.list.ts",
     method: "get",
     path: "/api/web_app/containers/bill_of_ladings/list",
@@ -1033,7 +1047,8 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/containers+/containers.$id.ts",
     method: "patch",
     path: "/api/web_app/containers/containers/{id}",
-    summary: "PATCH /containers/containers/{id}: name, bill, seal number, weight, width, height, tare and net weight.",
+    summary:
+      "PATCH /containers/containers/{id}: name, bill, seal number, weight, width, height, tare and net weight; token (any value rotates the public link).",
     body: ContainerPatchSchema,
   },
   {

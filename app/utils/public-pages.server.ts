@@ -1,3 +1,4 @@
+import { readPublicBillOfLading, readPublicContainer } from "~/models/public-container.server";
 import { readPublicMeasurement } from "~/models/public-measurement.server";
 import { readPublicMixedStackReport } from "~/models/public-mixed-stack.server";
 import { readPublicStorage } from "~/models/public-storage.server";
@@ -49,4 +50,30 @@ export async function loadPublicMixedStackReport(
   const view = await readPublicMixedStackReport(db(), grant, token!);
   if (!view) publicNotFound();
   return { view, title: `${view.name} · ${view.organization.name}`, language };
+}
+
+/** A shared container and its measurements: its page (/public_container) and its JSON. */
+export async function loadPublicContainer(
+  request: Request,
+  context: AppLoadContext | undefined,
+  token: string | undefined,
+) {
+  const grant = await requirePublicGrant(request, context, token, "container");
+  const { language } = await publicLanguage(request);
+  const view = await readPublicContainer(db(), grant, token!);
+  if (!view) publicNotFound();
+  return { view, title: `${view.container.name} · ${view.organization.name}`, language };
+}
+
+/** A shared bill of lading, its containers and their measurements: its page (/public_bill_of_lading) and its JSON. */
+export async function loadPublicBillOfLading(
+  request: Request,
+  context: AppLoadContext | undefined,
+  token: string | undefined,
+) {
+  const grant = await requirePublicGrant(request, context, token, "bill_of_lading");
+  const { language } = await publicLanguage(request);
+  const view = await readPublicBillOfLading(db(), grant, token!);
+  if (!view) publicNotFound();
+  return { view, title: `${view.bill_of_lading.name} · ${view.organization.name}`, language };
 }

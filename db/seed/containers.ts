@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { insertContainerMeasurement } from "~/models/container-measurement.server";
 import { createBillOfLading, createContainers } from "~/models/container.server";
 import type { MeasurementKind } from "~/models/measurement-kind.server";
+import { createPublicLink, publicLinkOf } from "~/models/public-link.server";
 import type { FileStorage } from "~/services/file-storage.server";
 import { storeOriginalPhoto } from "~/services/photos.server";
 import type { DB } from "~/utils/db.server";
@@ -30,7 +31,10 @@ export async function seedContainers(
     .select("id")
     .where("organization_id", "=", organizationId)
     .executeTakeFirst();
-  if (any) return 0;
+  if (any) {
+    await logPublicPages(db, organizationId, log);
+    return 0;
+  }
   const storage = await db
     .selectFrom("storages")
     .select("id")
@@ -106,5 +110,36 @@ export async function seedContainers(
     made++;
   }
   log(`containers seeded: ${bills.length} bills of lading, ${containerIds.length} containers, ${made} measurements`);
+  await logPublicPages(db, organizationId, log);
   return made;
+}
+
+/**
+ * The first bill of lading and its first container are shared (bills and containers are shared
+ * when made; an organisation seeded before that gets their links here, once), and their public
+ * pages are logged so the demo's /public_bill_of_lading and /public_container open with data.
+ */
+async function logPublicPages(db: DB, organizationId: number, log: (s: string) => void) {
+  const bill = await db
+    .selectFrom("bill_of_ladings")
+    .select("id")
+    .where("organization_id", "=", organizationId)
+    .orderBy("id")
+    .executeTakeFirst();
+  if (!bill) return;
+  const container = await db
+    .selectFrom("containers")
+    .select("id")
+    .where("organization_id", "=", organizationId)
+    .where("bill_of_lading_id", "=", bill.id)
+    .orderBy("id")
+    .executeTakeFirst();
+  const maker = { organizationId, timeZone: "Europe/Tallinn" };
+  await createPublicLink(db, maker, "bill_of_lading", bill.id);
+  if (container) await createPublicLink(db, maker, "container", container.id);
+  const paths = [
+    (await publicLinkOf(db, { organizationId }, "bill_of_lading", bill.id))?.path,
+    container ? (await publicLinkOf(db, { organizationId }, "container", container.id))?.path : null,
+  ].filter(Boolean);
+  if (paths.length) log(`demo container pages: ${paths.join(" and ")}`);
 }

@@ -77,6 +77,11 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "lookups:formulas.estonian_nilson.name": ["pl", "es", "it"],
   // Containers (docs/decisions/022-containers.md): true cognates and shared words.
   "containers:table.container": ["de", "it"],
+  // The public container pages (issue 20): Container, Volume and Total are the same words.
+  "public:container.container": ["de", "it"],
+  "public:container.volumeJas": ["fr", "pt", "it"],
+  "public:container.volumeM3": ["fr", "pt", "it"],
+  "public:container.total": ["fr", "pt", "es"],
   "containers:fields.name": ["de"],
   "containers:batch.container": ["de", "it"],
   "containers:detail.details": ["de"],

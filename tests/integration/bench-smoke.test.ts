@@ -17,6 +17,7 @@ describe("every benchmark runs at its smoke size", () => {
     expect(scripts).toContain("lumber-dashboard.ts");
     expect(scripts).toContain("reports.ts");
     expect(scripts).toContain("history.ts");
+    expect(scripts).toContain("containers.ts");
   });
 
   for (const script of scripts) {

@@ -429,6 +429,18 @@ const ROUTES: Record<string, Check> = {
     kind: "token",
     why: "a thumbnail of a measurement in the shared mixed stack report only",
   },
+  "api+/web_app+/containers+/container.public.$token.ts": { kind: "token", why: "one shared container" },
+  "api+/web_app+/containers+/bill_of_ladings.public.$token.ts": { kind: "token", why: "one shared bill of lading" },
+  "_public+/public_container.$token.tsx": { kind: "token", why: "one shared container" },
+  "_public+/public_container.$token_.thumbnails.$id.ts": {
+    kind: "token",
+    why: "a thumbnail of a live measurement of the shared container only",
+  },
+  "_public+/public_bill_of_lading.$token.tsx": { kind: "token", why: "one shared bill of lading" },
+  "_public+/public_bill_of_lading.$token_.thumbnails.$id.ts": {
+    kind: "token",
+    why: "a thumbnail of a live measurement in a container of the shared bill only",
+  },
   "_app+/reports+/mixed-stack+/$id.tsx": {
     kind: "id",
     call: (w, _t, cookie) => api(`/reports/mixed-stack/${w.mixedStackReportId}`, { cookie }),
@@ -938,10 +950,10 @@ describe("tenancy of every API route", () => {
       write("_app+/containers+/_index.tsx"); // a shell screen without a parameter: needs no entry
       write("_app+/containers+/$id.tsx"); // not declared
       write("_app+/containers+/$id.test.ts"); // a test beside its route: not a route
-      write("_public+/public_container.$token.tsx"); // not declared
+      write("_public+/public_pallet.$token.tsx"); // not declared
       expect(undeclared(routeFiles(appDir))).toEqual([
         "_app+/containers+/$id.tsx",
-        "_public+/public_container.$token.tsx",
+        "_public+/public_pallet.$token.tsx",
         "api+/web_app+/containers+/$id.ts",
       ]);
     } finally {

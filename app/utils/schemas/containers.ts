@@ -148,7 +148,10 @@ export function containersFromForm(v: z.infer<typeof ContainersAddFormSchema>): 
   };
 }
 
-/** The container edit form and PATCH /containers/containers/{id} {container: {...}}. */
+/**
+ * The container edit form and PATCH /containers/containers/{id} {container: {...}}; as a bill's,
+ * any `token` value in the PATCH rotates the container's public link (the old token stops at once).
+ */
 export const ContainerEditFormSchema = z.object({
   name: containerName(),
   bill_of_lading_id: nullableFormId().default(null),
@@ -172,6 +175,7 @@ export const ContainerPatchSchema = wrapped(
         height: text(CONTAINER_TEXT_MAX).optional(),
         tare_weight: weightKg().optional(),
         net_weight: weightKg().optional(),
+        token: z.union([z.boolean(), z.string().max(64), z.null()]).optional(),
       },
       { error: (issue) => (issue.code === "unrecognized_keys" ? "containers:errors.unknownField" : undefined) },
     )

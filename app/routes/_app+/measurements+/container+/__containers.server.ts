@@ -21,7 +21,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 // The container mode's form posts (docs/decisions/022-containers.md), one intent each, answered
 // as {intent, result} so each conform form takes only its own result: add a bill, edit a bill,
-// archive / unarchive (after the confirmation step), rotate a bill's link, add containers, edit a
+// archive / unarchive (after the confirmation step), rotate a bill's or a container's link, add containers, edit a
 // container, and the measurement cards' batch actions. They call the same models as the API.
 // The cards' "log by log of the selected" is a batch button too (the ticked boxes are this form's),
 // asking for container_log_by_log_excel through the export registry as POST /excel_exports does;
@@ -73,6 +73,12 @@ export async function handleContainerAction(request: Request, ctx: AuthContext) 
         const id = idOf(form.get("bill_id"));
         await patchBillOfLading(db(), ctx, id, { token: true });
         return done("containers:toast.tokenRotated", `?open=${id}&edit_bill=${id}`);
+      }
+      case "rotateContainerToken": {
+        const id = idOf(form.get("container_id"));
+        await patchContainer(db(), ctx, id, { token: true });
+        // Back to the page as it was (the bill open, the container's edit panel showing its new link).
+        return done("containers:toast.tokenRotated");
       }
       case "addContainers": {
         const submission = parseWithZod(form, { schema: ContainersAddFormSchema });

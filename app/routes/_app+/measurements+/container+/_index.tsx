@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { CopyLinkButton } from "~/components/public-links/copy-link-button";
 import { CheckboxMultiSelect } from "~/components/ui/checkbox-multi-select";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
@@ -47,7 +48,7 @@ import { CONTAINER_SCREEN_FEATURE, handleContainerAction } from "./__containers.
 // bill_of_lading_invoice entitlement) in its row menu, a container's log by log in its row, and
 // the log by log of the ticked cards as a batch button.
 
-export const handle = { i18n: ["containers", "timber", "exports", "lookups"] };
+export const handle = { i18n: ["containers", "timber", "exports", "lookups", "public"] };
 
 const FILTER_KEYS = [
   "taken_at_start",
@@ -129,6 +130,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     enabled: true as const,
     recentMode,
+    origin: url.origin,
     canEdit: canEditContainers(ctx),
     canInvoice: ctx.features.includes("bill_of_lading_invoice"),
     values,
@@ -457,6 +459,7 @@ function ContainerModePage() {
                         {data.editBill ? (
                           <EditBill
                             bill={data.editBill}
+                            origin={data.origin}
                             contracts={data.contracts}
                             assortments={data.assortments}
                             result={resultOf("editBill")}
@@ -519,6 +522,7 @@ function ContainerModePage() {
                         {data.editContainer ? (
                           <EditContainer
                             container={data.editContainer}
+                            origin={data.origin}
                             bills={data.bill_of_ladings.map((x) => ({ id: x.id, name: x.name }))}
                             result={resultOf("editContainer")}
                           />
@@ -671,9 +675,12 @@ function EditBill({
   contracts,
   assortments,
   result,
+  origin,
 }: {
+  origin: string;
   bill: {
     id: number;
+    token: string | null;
     name: string;
     contract_id: number | null;
     wood_characteristic_id: number | null;
@@ -740,12 +747,12 @@ function EditBill({
           {t("actions.save")}
         </button>
       </Form>
-      <Form method="post">
-        <input type="hidden" name="bill_id" value={bill.id} />
-        <button type="submit" name="intent" value="rotateToken" className="btn" data-testid="rotate-token">
-          {t("actions.rotateToken")}
-        </button>
-      </Form>
+      <PublicLinkRow
+        url={bill.token ? `${origin}/public_bill_of_lading/${bill.token}` : null}
+        idField={{ name: "bill_id", value: bill.id }}
+        intent="rotateToken"
+        testId="bill"
+      />
     </div>
   );
 }
@@ -793,9 +800,12 @@ function EditContainer({
   container,
   bills,
   result,
+  origin,
 }: {
+  origin: string;
   container: {
     id: number;
+    token: string | null;
     name: string;
     bill_of_lading_id: number | null;
     seal_number: string | null;
@@ -828,51 +838,118 @@ function EditContainer({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContainerEditFormSchema }),
   });
   return (
-    <Form method="post" className="card form-grid" {...getFormProps(form)} data-testid="edit-container-form">
-      <h3>{t("actions.editContainer", { name: container.name })}</h3>
-      <input type="hidden" name="intent" value="editContainer" />
-      <input type="hidden" name="container_id" value={container.id} />
-      {result && Object.keys(result.error ?? {}).length ? (
-        <p className="alert alert-danger" role="alert">
-          {t("toast.containerFailed")}
-        </p>
-      ) : null}
-      <Field
-        label={t("fields.name")}
-        inputProps={getInputProps(fields.name, { type: "text" })}
-        errors={fields.name.errors?.map((e) => t(e))}
+    <>
+      <Form method="post" className="card form-grid" {...getFormProps(form)} data-testid="edit-container-form">
+        <h3>{t("actions.editContainer", { name: container.name })}</h3>
+        <input type="hidden" name="intent" value="editContainer" />
+        <input type="hidden" name="container_id" value={container.id} />
+        {result && Object.keys(result.error ?? {}).length ? (
+          <p className="alert alert-danger" role="alert">
+            {t("toast.containerFailed")}
+          </p>
+        ) : null}
+        <Field
+          label={t("fields.name")}
+          inputProps={getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors?.map((e) => t(e))}
+        />
+        <label className="field">
+          <span className="field-label">{t("fields.bill")}</span>
+          <select name={fields.bill_of_lading_id.name} defaultValue={fields.bill_of_lading_id.initialValue as string}>
+            <option value="">–</option>
+            {bills.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(["seal_number", "weight", "width", "height"] as const).map((k) => (
+          <Field
+            key={k}
+            label={t(`fields.${k}`)}
+            inputProps={getInputProps(fields[k], { type: "text" })}
+            errors={fields[k].errors?.map((e) => t(e))}
+          />
+        ))}
+        {(["tare_weight", "net_weight"] as const).map((k) => (
+          <Field
+            key={k}
+            label={t(`fields.${k}`)}
+            inputProps={{ ...getInputProps(fields[k], { type: "text" }), inputMode: "decimal" }}
+            errors={fields[k].errors?.map((e) => t(e))}
+          />
+        ))}
+        <button type="submit" className="btn btn-primary" data-testid="edit-container-save">
+          {t("actions.save")}
+        </button>
+      </Form>
+      <PublicLinkRow
+        url={container.token ? `${origin}/public_container/${container.token}` : null}
+        idField={{ name: "container_id", value: container.id }}
+        intent="rotateContainerToken"
+        testId="container"
       />
-      <label className="field">
-        <span className="field-label">{t("fields.bill")}</span>
-        <select name={fields.bill_of_lading_id.name} defaultValue={fields.bill_of_lading_id.initialValue as string}>
-          <option value="">–</option>
-          {bills.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {(["seal_number", "weight", "width", "height"] as const).map((k) => (
-        <Field
-          key={k}
-          label={t(`fields.${k}`)}
-          inputProps={getInputProps(fields[k], { type: "text" })}
-          errors={fields[k].errors?.map((e) => t(e))}
-        />
-      ))}
-      {(["tare_weight", "net_weight"] as const).map((k) => (
-        <Field
-          key={k}
-          label={t(`fields.${k}`)}
-          inputProps={{ ...getInputProps(fields[k], { type: "text" }), inputMode: "decimal" }}
-          errors={fields[k].errors?.map((e) => t(e))}
-        />
-      ))}
-      <button type="submit" className="btn btn-primary" data-testid="edit-container-save">
-        {t("actions.save")}
-      </button>
-    </Form>
+    </>
+  );
+}
+
+/**
+ * A bill's or a container's public link on its edit panel: the whole address (selectable, so it
+ * can be copied without JavaScript), Copy, Open, and "Replace the public link" (the old link
+ * stops at once). Editors only see the panel.
+ */
+function PublicLinkRow({
+  url,
+  idField,
+  intent,
+  testId,
+}: {
+  url: string | null;
+  idField: { name: string; value: number };
+  intent: string;
+  testId: string;
+}) {
+  const { t } = useTranslation(["containers", "public"]);
+  return (
+    <div className="card public-link-row" data-testid={`${testId}-public-link`}>
+      <span className="field-label">{t("actions.publicLink")}</span>
+      {url ? (
+        <>
+          <input
+            type="text"
+            readOnly
+            value={url}
+            aria-label={t("public:link.address")}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid={`${testId}-public-url`}
+          />
+          <CopyLinkButton
+            url={url}
+            label={t("public:link.copy")}
+            copiedLabel={t("public:link.copied")}
+            testId={`${testId}-copy-link`}
+          />
+          <a className="btn" href={url} target="_blank" rel="noreferrer" data-testid={`${testId}-open-link`}>
+            {t("public:link.open")}
+          </a>
+        </>
+      ) : (
+        <span className="muted">{t("public:link.notShared")}</span>
+      )}
+      <Form method="post">
+        <input type="hidden" name={idField.name} value={idField.value} />
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className="btn"
+          data-testid={testId === "bill" ? "rotate-token" : `rotate-${testId}-token`}
+        >
+          {t("actions.rotateToken")}
+        </button>
+      </Form>
+    </div>
   );
 }
 
