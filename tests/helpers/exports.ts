@@ -34,7 +34,7 @@ export async function download(id: number, auth: { cookie?: string; token?: stri
 export async function readXlsx(data: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(data as unknown as ArrayBuffer);
-  const csv = convertToCsv(data, "xlsx");
+  const csv = await convertToCsv(data, "xlsx");
   const firstRow = wb.worksheets[0]?.getRow(1);
   const firstText = firstRow?.values && (firstRow.values as unknown[]).find((v) => typeof v === "string");
   if (typeof firstText === "string" && !csv.includes(firstText.split("\n")[0].replaceAll('"', '""'))) {

@@ -118,7 +118,7 @@ describe("bill_of_lading_invoice_excel", () => {
     expect(bill.volume).toBeCloseTo(1.2772, 10);
 
     // LibreOffice shows the same figures, in the cells' number formats.
-    expect(convertToCsv(file, "xlsx").trim().split("\n")).toEqual([
+    expect((await convertToCsv(file, "xlsx")).trim().split("\n")).toEqual([
       "Assortment,Logs,Volume (m³),Quantity,Unit,Unit price (USD),Amount (USD)",
       "Hinoki,1,0.3600,1.0000,per log,8.75,8.75",
       "Sugi A,4,0.9172,0.9172,m³,125.50,115.11",
@@ -191,7 +191,7 @@ describe("container_dashboard_excel", () => {
     );
 
     // LibreOffice shows the same figures, in the owner's precision.
-    const csv = convertToCsv(file, "xlsx").trim().split("\n");
+    const csv = (await convertToCsv(file, "xlsx")).trim().split("\n");
     expect(csv[3]).toBe("BL-INV,,2,3,5,1.277");
     expect(csv[5]).toBe("BL-INV,B-200,,1,1,0.360");
     expect(csv[6]).toBe("Total,,3,4,6,1.637");
@@ -305,7 +305,7 @@ describe("container_log_by_log_excel", () => {
     ]);
 
     // LibreOffice reads the same values (after the calls: its minutes-long start would outlast a kept-alive socket).
-    const csv = convertToCsv(file, "xlsx").trim().split("\n");
+    const csv = (await convertToCsv(file, "xlsx")).trim().split("\n");
     expect(csv[1]).toBe(`A-100,BL-INV,${w.m1},1,30.0,30,4.00,1,0.3600`);
     expect(csv[3]).toBe(`A-100,BL-INV,${w.m1},3,13.2,13,4.00,1,0.0676`);
     expect(csv[4]).toBe(`A-100,BL-INV,${w.m1},,,,,3,0.5300`);

@@ -189,7 +189,7 @@ describe("wood-yard exports", () => {
     );
 
     // LibreOffice shows the same figures, in the cells' number formats.
-    const csv = convertToCsv(file, "xlsx");
+    const csv = await convertToCsv(file, "xlsx");
     expect(csv.split("\n")[2]).toBe("2026-10,Spruce sawlog,1,0.150,9.00");
     expect(csv).toContain("Total,,6,1.450,35.70");
   });
