@@ -131,29 +131,37 @@ describe("report tallies", () => {
 
   it("the invoice's lines: logs x price per log, or volume x price per unit; the net is the report's value", () => {
     const r = tally({ formula: "jas", unit: "m^3" });
-    const invoice = reportInvoiceLines(r);
+    const invoice = reportInvoiceLines(r, "m^3");
     expect(invoice.lines).toEqual([
       {
         id: 1,
         name: "Spruce sawlog",
         log_count: 2,
-        volume: expect.closeTo(0.28, 10),
         basis: "volume",
+        quantity: expect.closeTo(0.28, 10),
+        quantity_unit: "m^3",
         unit_price: 50,
-        price_unit: "m^3",
         amount: 14,
       },
       {
         id: 2,
         name: "Pulpwood",
         log_count: 1,
-        volume: expect.closeTo(0.36, 10),
         basis: "log",
+        quantity: 1,
+        quantity_unit: "log",
         unit_price: 12.5,
-        price_unit: "m^3",
         amount: 12.5,
       },
     ]);
     expect(invoice.net).toBe(r.totals.value);
+    // A report in ft³ prices the same solid m³: the quantity stays in the price's unit, so
+    // quantity x unit price is the amount.
+    const ft3 = reportInvoiceLines(tally({ formula: "jas", unit: "ft^3" }), "ft^3");
+    expect(ft3.lines[0]).toMatchObject({ quantity: expect.closeTo(0.28, 10), quantity_unit: "m^3", amount: 14 });
+    // A tally stored before the priced quantity was kept: the report's volume, converted.
+    const old = tally({ formula: "jas", unit: "ft^3" });
+    delete old.characteristics[0].priced_quantity;
+    expect(reportInvoiceLines(old, "ft^3").lines[0].quantity).toBeCloseTo(0.28, 10);
   });
 });

@@ -22,7 +22,7 @@ import { diameterClassFrom } from "./diameter-classes";
 import { jasScalingDiameterCm } from "./jas";
 import { LOG_FORMULAS, logVolume, type LogFormula, type LogInput, type Species } from "./log-volume";
 import { assortmentValueCents } from "./summary";
-import { convertVolume, type VolumeUnit } from "./units";
+import { convertVolume, isVolumeUnit, type VolumeUnit } from "./units";
 
 export interface ReportLog {
   /** Top diameter, cm. */
@@ -72,6 +72,11 @@ export interface ReportCharacteristicLine {
   price_unit: VolumeUnit;
   log_count: number;
   volume: number;
+  /**
+   * The solid volume the value was priced on, in `price_unit` (absent in tallies stored before
+   * it was kept).
+   */
+  priced_quantity?: number;
   /** Money (cents / 100). */
   value: number;
 }
@@ -233,6 +238,7 @@ export function createReportTally(options: ReportTallyOptions) {
           price_unit: a?.volumeUnit ?? "m^3",
           log_count: t.count,
           volume: t.volume,
+          priced_quantity: a && a.volumeUnit !== "m^3" ? convertVolume(t.m3, "m^3", a.volumeUnit) : t.m3,
           value: cents / 100,
         });
       }
@@ -289,7 +295,12 @@ export interface DeliveryBlock {
   value: number | null;
 }
 
-export function reportDeliveryBlocks(details: ReportTallies): DeliveryBlock[] {
+/** Tallies as stored in a report's `details` (units are plain strings there). */
+export type StoredReportTallies = Omit<ReportTallies, "characteristics"> & {
+  characteristics: (Omit<ReportCharacteristicLine, "price_unit"> & { price_unit: string })[];
+};
+
+export function reportDeliveryBlocks(details: StoredReportTallies): DeliveryBlock[] {
   const block = (
     kind: DeliveryBlock["kind"],
     id: number | null,
@@ -327,37 +338,57 @@ export function reportDeliveryBlocks(details: ReportTallies): DeliveryBlock[] {
 
 /**
  * The invoice's lines (report_invoice_excel): one per assortment of the report, priced as the
- * report prices it. Quantity and unit price are what the value was computed from: logs × price per
- * log, or the volume × price per the assortment's unit (then the quantity is the report's volume
- * shown in the report's unit, and the unit price the assortment's). Amounts are the report's
- * values, the net total their sum (= the report's total value). Unsorted and culled logs carry no
- * value and are not invoiced.
+ * report prices it. Quantity and unit price are what the value was computed from: logs × price
+ * per log, or the solid volume in the assortment's price unit × the price per that unit. Amounts
+ * are the report's values (rounded to cents once per line), the net total their sum, which is the
+ * report's total value. Unsorted and culled logs carry no value and are not invoiced.
  */
 export interface InvoiceLine {
   id: number;
   name: string;
   log_count: number;
-  volume: number;
   basis: "log" | "volume" | "none";
+  quantity: number;
+  /** "log" for a price per log, else a volume unit. */
+  quantity_unit: VolumeUnit | "log";
   unit_price: number | null;
-  price_unit: VolumeUnit;
   amount: number;
 }
 
-export function reportInvoiceLines(details: ReportTallies): { lines: InvoiceLine[]; net: number } {
-  const lines = details.characteristics.map(
-    (c): InvoiceLine => ({
+export function reportInvoiceLines(
+  details: StoredReportTallies,
+  reportUnit: VolumeUnit,
+): { lines: InvoiceLine[]; net: number } {
+  const lines = details.characteristics.map((c): InvoiceLine => {
+    const priceUnit: VolumeUnit = isVolumeUnit(c.price_unit) ? c.price_unit : "m^3";
+    if (c.price_per_log !== null)
+      return {
+        id: c.id,
+        name: c.name,
+        log_count: c.log_count,
+        basis: "log",
+        quantity: c.log_count,
+        quantity_unit: "log",
+        unit_price: c.price_per_log,
+        amount: c.value,
+      };
+    // Older tallies kept no priced quantity: the report's volume converted, unless it is stacked.
+    const quantity =
+      c.priced_quantity ??
+      (reportUnit === priceUnit || reportUnit === "stere" ? c.volume : convertVolume(c.volume, reportUnit, priceUnit));
+    const unit = c.priced_quantity === undefined && reportUnit === "stere" ? reportUnit : priceUnit;
+    return {
       id: c.id,
       name: c.name,
       log_count: c.log_count,
-      volume: c.volume,
-      basis: c.price_per_log !== null ? "log" : c.price !== null ? "volume" : "none",
-      unit_price: c.price_per_log ?? c.price,
-      price_unit: c.price_unit,
+      basis: c.price !== null ? "volume" : "none",
+      quantity,
+      quantity_unit: unit,
+      unit_price: c.price,
       amount: c.value,
-    }),
-  );
-  // Sum in cents, as the report's total is.
+    };
+  });
+  // Summed in cents, as the report's total is.
   const net = lines.reduce((s, l) => s + Math.round(l.amount * 100), 0) / 100;
   return { lines, net };
 }
