@@ -84,7 +84,7 @@ async function writeInvoice(out: Writable, ctx: ExcelWriteContext<ReportSelectio
   ws.addRow([]);
   ws.addRow([t("reports:files.vatNote")]);
   const unpriced = report.details.totals.log_count - invoice.lines.reduce((s, l) => s + l.log_count, 0);
-  if (unpriced > 0) ws.addRow([t("reports:files.notInvoiced", { count: unpriced })]);
+  if (unpriced > 0) ws.addRow([t("reports:files.notInvoiced", { logs: unpriced })]);
   await writeDocument(out, wb);
   return { rowCount: invoice.lines.length };
 }
