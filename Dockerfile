@@ -2,7 +2,11 @@
 #   web:     docker run IMAGE                    (node server.js)
 #   worker:  docker run IMAGE node build/worker.js
 #   migrate: docker run IMAGE node build/migrate.js
-FROM node:20-bookworm-slim AS deps
+# BASE: the official Node 20 image on Debian bookworm. Where no image registry is reachable,
+# scripts/docker-base.sh makes a stand-in from Debian's packages (docker build --build-arg BASE=...).
+ARG BASE=node:20-bookworm-slim
+
+FROM ${BASE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,7 +15,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM ${BASE} AS runtime
 # Chromium renders PDF exports in the worker.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-noto-core fonts-noto-cjk ca-certificates \

@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -158,7 +158,9 @@ async function main() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    web = spawn("node", ["server.js"], {
+    // BENCH_CPU_PROF=<dir>: the web server writes a V8 CPU profile there when it stops.
+    const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    web = spawn("node", [...profile, "server.js"], {
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: base },
       stdio: ["ignore", "ignore", "inherit"],
     });
@@ -252,8 +254,20 @@ async function main() {
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
     };
+    // The web server's own CPU time over the run (Linux): what one request costs it, whatever
+    // the machine's load does to the latency.
+    const cpuMs = async () => {
+      try {
+        const stat = (await readFile(`/proc/${web!.pid}/stat`, "utf8")).split(") ")[1].split(" ");
+        return ((Number(stat[11]) + Number(stat[12])) * 1000) / 100; // utime + stime, 100 ticks/s
+      } catch {
+        return NaN;
+      }
+    };
+    const cpuBefore = await cpuMs();
     const tIngest = performance.now();
     await Promise.all(routeIds.map((id, i) => truckLoop(id, i)));
+    const cpuAfter = await cpuMs();
     // Let the last events arrive.
     await new Promise((r) => setTimeout(r, 1000));
     controller.abort();
@@ -264,11 +278,18 @@ async function main() {
     );
     console.log(`  ingest latency                                   ${fmt(stats(ingest))}`);
     console.log(
+      `  web server CPU per request                       ${((cpuAfter - cpuBefore) / sent).toFixed(2)} ms (${(((cpuAfter - cpuBefore) / (performance.now() - tIngest)) * 100).toFixed(0)}% of a core)`,
+    );
+    console.log(
       `  ingest → SSE event on a subscribed page           ${fmt(stats(delivery))} (${delivery.length} of ${sent} events timed)`,
     );
     await db().destroy();
   } finally {
-    web?.kill("SIGTERM");
+    if (web && web.exitCode === null) {
+      const exited = new Promise((r) => web!.once("exit", r));
+      web.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
     await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
     await conn.end();
     const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });

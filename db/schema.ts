@@ -802,6 +802,9 @@ export interface MeasurementHistoryTable {
   volume_before: number | null;
   volume_after: number | null;
   changes: ColumnType<unknown, string, never>;
+  /** The hash chain (migration 0029): the previous row's hash of the same measurement, and this row's. */
+  prev_hash: ColumnType<string | null, string | null, never>;
+  hash: ColumnType<string | null, string | null, never>;
 }
 
 /** A contract bills of lading are sold under (docs/decisions/022-containers.md). */

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install.sh
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-test-tools.sh
 bash scripts/ensure-services.sh
 npm run lint
 npx tsc

@@ -20,3 +20,4 @@ export * from "./timber-measurement";
 export * from "./inventory";
 export * from "./wood-yard";
 export * from "./report";
+export * from "./container-invoice";

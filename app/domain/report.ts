@@ -343,7 +343,7 @@ export function reportDeliveryBlocks(details: StoredReportTallies): DeliveryBloc
  * are the report's values (rounded to cents once per line), the net total their sum, which is the
  * report's total value. Unsorted and culled logs carry no value and are not invoiced.
  */
-export interface InvoiceLine {
+export interface ReportInvoiceLine {
   id: number;
   name: string;
   log_count: number;
@@ -358,8 +358,8 @@ export interface InvoiceLine {
 export function reportInvoiceLines(
   details: StoredReportTallies,
   reportUnit: VolumeUnit,
-): { lines: InvoiceLine[]; net: number } {
-  const lines = details.characteristics.map((c): InvoiceLine => {
+): { lines: ReportInvoiceLine[]; net: number } {
+  const lines = details.characteristics.map((c): ReportInvoiceLine => {
     const priceUnit: VolumeUnit = isVolumeUnit(c.price_unit) ? c.price_unit : "m^3";
     if (c.price_per_log !== null)
       return {

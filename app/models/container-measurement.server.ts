@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { ContainerMeasurement, Database } from "#db/schema";
 import { computeContainerMeasurement } from "~/domain/container";
 import { containerExists } from "~/models/container.server";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   openEditableRow,
@@ -275,6 +276,8 @@ export async function patchContainerMeasurement(
     const geometry = GEOMETRY_KEYS.some((k) => patch[k] !== undefined);
     // A lock set in this same PATCH does not let the geometry through either.
     if (geometry && m.locked_at !== null) throw new ContainerLockedError();
+    // The measurement's history (decision 024): its logs and references only when they change.
+    const before = await snapshotMeasurements(trx, ctx, "container", [id], { children: geometry });
     const errors: Record<string, string[]> = {};
     let customFields: Record<string, unknown> | undefined;
     if (patch.custom_fields) {
@@ -366,6 +369,10 @@ export async function patchContainerMeasurement(
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
+    // A PATCH of the lock alone is a lock or an unlock; anything else an edit (with the lock's field).
+    const lockOnly = Object.keys(patch).every((k) => k === "locked_at" || patch[k as keyof typeof patch] === undefined);
+    const action = lockOnly && patch.locked_at !== undefined ? (patch.locked_at ? "locked" : "unlocked") : "edited";
+    await recordHistory(trx, ctx, actorOf(ctx), "container", action, before);
     return (await getContainerMeasurementRow(trx, ctx, id))!;
   });
 }
@@ -397,6 +404,9 @@ export async function batchContainerMeasurements(db: DB, ctx: AuthContext, batch
       throw new ValidationError({ [`measurement_ids.${inInventory}`]: ["timber:errors.inInventory"] });
     const now = new Date();
     const ids = rows.map((r) => r.id);
+    // The history (decision 024): only the rows (a bulk change does not touch logs); a measurement
+    // whose row does not change (locking one already locked) gets no line.
+    const before = await snapshotMeasurements(trx, ctx, "container", ids, { children: false });
     if (batch.container_id !== undefined) {
       if (batch.container_id !== null && !(await containerExists(trx, ctx.organizationId, batch.container_id)))
         throw new ValidationError({ container_id: ["containers:errors.unknown"] });
@@ -409,6 +419,7 @@ export async function batchContainerMeasurements(db: DB, ctx: AuthContext, batch
         .where("organization_id", "=", ctx.organizationId)
         .where("id", "in", ids)
         .execute();
+      await recordHistory(trx, ctx, actorOf(ctx), "container", "moved", before);
       return { affected: ids.length };
     }
     if (batch.locked_at === null) {
@@ -419,6 +430,7 @@ export async function batchContainerMeasurements(db: DB, ctx: AuthContext, batch
         .where("id", "in", ids)
         .execute();
     } else {
+      // Only those not locked yet change (and get a history line): the others keep their lock time.
       await trx
         .updateTable("container_measurements")
         .set({ locked_at: batch.locked_at!, updated_at: now })
@@ -427,6 +439,7 @@ export async function batchContainerMeasurements(db: DB, ctx: AuthContext, batch
         .where("locked_at", "is", null)
         .execute();
     }
+    await recordHistory(trx, ctx, actorOf(ctx), "container", batch.locked_at === null ? "unlocked" : "locked", before);
     return { affected: ids.length };
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import type { Container, Database } from "#db/schema";
+import type { BillOfLading, Container, Database } from "#db/schema";
 import { createPublicLink, publicTokensOf, rotatePublicLink } from "~/models/public-link.server";
 import { EDITING_ROLES } from "~/models/role.server";
 import type { AuthContext } from "~/utils/auth-context";
@@ -400,7 +400,11 @@ export function measurementFilterActive(f: ContainerFilter) {
     f.measured_at_end ||
     f.taken_at_start ||
     f.taken_at_end ||
-    f.shipment_number,
+    f.shipment_number ||
+    f.shipment_ids?.length ||
+    f.truck_measurements_only ||
+    f.truck_diameter_measurements_only ||
+    f.trailer_license_plate,
   );
 }
 
@@ -428,23 +432,30 @@ export function filteredMeasurements(db: Executor, ctx: Ctx, f: ContainerFilter)
   if (f.taken_at_start) q = q.where("cm.taken_at", ">=", f.taken_at_start);
   if (f.taken_at_end) q = q.where("cm.taken_at", "<=", f.taken_at_end);
   if (f.shipment_number) q = q.where("cm.shipment_number", "=", f.shipment_number);
+  if (f.shipment_ids?.length) {
+    const ids = f.shipment_ids;
+    q = q.where("cm.shipment_number", "in", (eb) =>
+      eb
+        .selectFrom("shipments")
+        .select("number")
+        .where("organization_id", "=", ctx.organizationId)
+        .where("id", "in", ids),
+    );
+  }
+  // No container measurement is a truck or truck-diameter measurement or has a trailer.
+  if (f.truck_measurements_only || f.truck_diameter_measurements_only || f.trailer_license_plate)
+    q = q.where(sql<boolean>`false`);
   return q;
 }
 
-/**
- * POST /containers/container_filter: a page of bills of lading (active, or archived when asked),
- * newest first, each with its containers' count and the log count and volume of the measurements
- * the filter keeps; with a measurement filter, only bills with such a measurement. One grouped
- * query over container_measurements per page plus the page's bills and containers.
- */
-export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter) {
-  const filtered = measurementFilterActive(f);
+/** The bills of lading the filter keeps (active, or archived when asked; with a measurement filter, only bills with a match). */
+function filteredBills(db: Executor, ctx: Ctx, f: ContainerFilter) {
   let bills = db
     .selectFrom("bill_of_ladings as b")
     .where("b.organization_id", "=", ctx.organizationId)
     .where("b.archived", "=", f.archived ?? false);
   if (f.bill_of_lading_ids?.length) bills = bills.where("b.id", "in", f.bill_of_lading_ids);
-  if (filtered)
+  if (measurementFilterActive(f))
     bills = bills.where("b.id", "in", () =>
       filteredMeasurements(db, ctx, f)
         .innerJoin("containers as c", "c.id", "cm.container_id")
@@ -452,16 +463,18 @@ export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter
         .where("c.bill_of_lading_id", "is not", null)
         .$narrowType<{ bill_of_lading_id: number }>(),
     );
-  const [count, page] = await Promise.all([
-    bills.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    bills
-      .selectAll("b")
-      .orderBy("b.created_at", "desc")
-      .orderBy("b.id", "desc")
-      .limit(BOL_PAGE_SIZE)
-      .offset((f.page - 1) * BOL_PAGE_SIZE)
-      .execute(),
-  ]);
+  return bills;
+}
+
+type BillRow = BillOfLading;
+
+/**
+ * The filter's rows for some bills: each bill with its containers (by name) and the log count
+ * and volume of the measurements the filter keeps; with a measurement filter, only the containers
+ * with such a measurement. One grouped query over container_measurements plus the containers.
+ */
+async function billsWithFigures(db: Executor, ctx: Ctx, f: ContainerFilter, page: BillRow[]) {
+  const filtered = measurementFilterActive(f);
   const billIds = page.map((b) => b.id);
   const containers = billIds.length
     ? await db
@@ -497,8 +510,7 @@ export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter
       });
   }
   const tokens = await publicTokensOf(db, ctx, "bill_of_lading", billIds);
-  const total = Number(count.n);
-  const result: FilteredBill[] = page.map((b) => {
+  return page.map((b): FilteredBill => {
     const cs = containers
       .filter((c) => c.bill_of_lading_id === b.id)
       .map((c) => ({ id: c.id, name: c.name, ...(figures.get(c.id) ?? ZERO) }))
@@ -517,8 +529,29 @@ export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter
       containers: cs,
     };
   });
+}
+
+/**
+ * POST /containers/container_filter: a page of bills of lading (active, or archived when asked),
+ * newest first, each with its containers' count and the log count and volume of the measurements
+ * the filter keeps; with a measurement filter, only bills with such a measurement. One grouped
+ * query over container_measurements per page plus the page's bills and containers.
+ */
+export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter) {
+  const bills = filteredBills(db, ctx, f);
+  const [count, page] = await Promise.all([
+    bills.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    bills
+      .selectAll("b")
+      .orderBy("b.created_at", "desc")
+      .orderBy("b.id", "desc")
+      .limit(BOL_PAGE_SIZE)
+      .offset((f.page - 1) * BOL_PAGE_SIZE)
+      .execute(),
+  ]);
+  const total = Number(count.n);
   return {
-    bill_of_ladings: result,
+    bill_of_ladings: await billsWithFigures(db, ctx, f, page),
     meta: {
       page: f.page,
       per_page: BOL_PAGE_SIZE,
@@ -526,6 +559,40 @@ export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter
       total_pages: Math.max(1, Math.ceil(total / BOL_PAGE_SIZE)),
     },
   };
+}
+
+/** How many bills the filter keeps (every page): what container_dashboard_excel will list. */
+export async function countFilteredBills(db: Executor, ctx: Ctx, f: ContainerFilter) {
+  const row = await filteredBills(db, ctx, f)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Every bill the filter keeps, in the screen's order (newest first), as the screen's rows, read
+ * `batch` bills at a time so a long dashboard does not sit in memory (container_dashboard_excel).
+ */
+export async function* streamFilteredBills(db: Executor, ctx: Ctx, f: ContainerFilter, batch = 200) {
+  let after: { created_at: Date; id: number } | null = null;
+  for (;;) {
+    let q = filteredBills(db, ctx, f).selectAll("b");
+    if (after) {
+      const { created_at, id } = after;
+      q = q.where((eb) =>
+        eb.or([
+          eb("b.created_at", "<", created_at),
+          eb.and([eb("b.created_at", "=", created_at), eb("b.id", "<", id)]),
+        ]),
+      );
+    }
+    const page = await q.orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(batch).execute();
+    if (!page.length) return;
+    yield* await billsWithFigures(db, ctx, f, page);
+    if (page.length < batch) return;
+    const last = page[page.length - 1]!;
+    after = { created_at: last.created_at, id: last.id };
+  }
 }
 
 /** The bare aggregate the filter's speed is compared with (bench/containers.ts). */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { MEASUREMENT_KINDS, type MeasurementKind } from "~/models/measurement-kind.server";
@@ -21,7 +22,7 @@ type Ctx = { organizationId: number };
 /** Who made the change: a signed-in user (screens, web API) or a device (uploads). */
 export type HistoryActor = { userId?: number | null; deviceId?: number | null };
 
-export const HISTORY_ACTIONS = ["created", "edited", "moved", "deleted", "restored", "locked"] as const;
+export const HISTORY_ACTIONS = ["created", "edited", "moved", "deleted", "restored", "locked", "unlocked"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 type ChildTable =
@@ -254,7 +255,8 @@ export async function recordHistory(
   if (!ids.length) return 0;
   const withChildren = [...before.values()].some((s) => s.children !== null);
   const after = await snapshotMeasurements(trx, ctx, kind, ids, { children: withChildren });
-  const rows = [];
+  const at = new Date();
+  const rows: HistoryInsert[] = [];
   for (const id of new Set(ids)) {
     const was = before.get(id);
     const now = after.get(id);
@@ -270,8 +272,19 @@ export async function recordHistory(
       device_id: actor.deviceId ?? null,
       volume_before: was ? volumeOf(was.row) : null,
       volume_after: volumeOf(now.row),
+      at,
       changes: JSON.stringify(changes),
+      prev_hash: null,
+      hash: null,
     });
+  }
+  if (!rows.length) return 0;
+  // The chain: each row hashes its content with the previous row's hash of the same measurement.
+  const last = await lastHashes(trx, ctx, kind, [...new Set(rows.map((r) => r.measurement_id))]);
+  for (const r of rows) {
+    r.prev_hash = last.get(r.measurement_id) ?? null;
+    r.hash = historyHash(r.prev_hash, r);
+    last.set(r.measurement_id, r.hash);
   }
   for (let i = 0; i < rows.length; i += 500)
     await trx
@@ -279,6 +292,133 @@ export async function recordHistory(
       .values(rows.slice(i, i + 500))
       .execute();
   return rows.length;
+}
+
+type HistoryInsert = {
+  organization_id: number;
+  kind: string;
+  measurement_id: number;
+  action: string;
+  user_id: number | null;
+  device_id: number | null;
+  volume_before: number | null;
+  volume_after: number | null;
+  at: Date;
+  changes: string;
+  prev_hash: string | null;
+  hash: string | null;
+};
+
+type HashedContent = {
+  organization_id: number;
+  kind: string;
+  measurement_id: number;
+  action: string;
+  at: Date | string;
+  volume_before: number | null;
+  volume_after: number | null;
+  changes: unknown;
+};
+
+/**
+ * A history row's hash: SHA-256 of the previous row's hash (of the same measurement) and the
+ * row's content (organisation, kind, measurement, action, time, volumes and the changes as
+ * stored). Who made the change is not in it: the database sets user_id / device_id to null when
+ * a user or device is deleted, which must not break the chain. Migration 0029 holds a copy of
+ * this rule for the rows written before it; the two must never differ.
+ */
+export function historyHash(prev: string | null, r: HashedContent) {
+  const changes = typeof r.changes === "string" ? r.changes : JSON.stringify(r.changes);
+  return createHash("sha256")
+    .update(
+      [
+        prev ?? "",
+        r.organization_id,
+        r.kind,
+        r.measurement_id,
+        r.action,
+        new Date(r.at).toISOString(),
+        r.volume_before ?? "",
+        r.volume_after ?? "",
+        changes,
+      ].join("\n"),
+    )
+    .digest("hex");
+}
+
+/**
+ * The newest hash of each measurement's history, read with a lock (the latest committed rows,
+ * whatever the transaction's snapshot): two changes of one measurement never fork its chain.
+ */
+async function lastHashes(trx: Transaction<Database>, ctx: Ctx, kind: MeasurementKind, ids: number[]) {
+  const result = new Map<number, string | null>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rows = (
+      await sql<{ measurement_id: number; hash: string | null }>`SELECT h.measurement_id, h.hash
+        FROM measurement_history h JOIN (SELECT MAX(id) AS id FROM measurement_history
+          WHERE organization_id = ${ctx.organizationId} AND kind = ${kind}
+          AND measurement_id IN (${sql.join(chunk)}) GROUP BY measurement_id) newest ON newest.id = h.id
+        FOR UPDATE`.execute(trx)
+    ).rows;
+    for (const r of rows) result.set(Number(r.measurement_id), r.hash);
+  }
+  return result;
+}
+
+export type ChainVerification = {
+  ok: boolean;
+  /** Rows checked. */
+  entries: number;
+  /** The first row whose hash does not match its content or its predecessor, if any. */
+  broken_at: number | null;
+};
+
+/**
+ * Recomputes a measurement's chain from its first row (oldest first): each row's prev_hash must be
+ * the previous row's hash, and its hash that of its content. Any edit, removal or insertion of a
+ * row outside recordHistory shows as the first row where that fails.
+ */
+export async function verifyHistoryChain(
+  db: Executor,
+  ctx: Ctx,
+  kind: MeasurementKind,
+  id: number,
+): Promise<ChainVerification> {
+  const rows = await db
+    .selectFrom("measurement_history")
+    .select([
+      "id",
+      "organization_id",
+      "kind",
+      "measurement_id",
+      "action",
+      "at",
+      "volume_before",
+      "volume_after",
+      "changes",
+      "prev_hash",
+      "hash",
+    ])
+    .where("organization_id", "=", ctx.organizationId)
+    .where("kind", "=", kind)
+    .where("measurement_id", "=", id)
+    .orderBy("id")
+    .execute();
+  return checkChain(rows);
+}
+
+/** The chain rule over rows of one measurement, oldest first (exported for the benchmark). */
+export function checkChain(
+  rows: Array<HashedContent & { id: number; prev_hash: string | null; hash: string | null }>,
+): ChainVerification {
+  let prev: string | null = null;
+  for (const r of rows) {
+    if (r.prev_hash !== prev || r.hash !== historyHash(prev, r))
+      return { ok: false, entries: rows.length, broken_at: r.id };
+    prev = r.hash;
+  }
+  return { ok: true, entries: rows.length, broken_at: null };
 }
 
 function volumeOf(row: Row) {
@@ -331,6 +471,8 @@ export type HistoryEntry = {
   /** volume_after - volume_before, m³ (null for the creation). */
   volume_change: number | null;
   changes: HistoryChanges;
+  /** This row's link of the chain (null only if written before the chain existed and not migrated). */
+  hash: string | null;
 };
 
 /** A measurement's history, newest first (the caller has checked the measurement is the organisation's). */
@@ -351,6 +493,7 @@ export async function listHistory(db: Executor, ctx: Ctx, kind: MeasurementKind,
       "h.volume_before",
       "h.volume_after",
       "h.changes",
+      "h.hash",
     ])
     .where("h.organization_id", "=", ctx.organizationId)
     .where("h.kind", "=", kind)
@@ -369,5 +512,6 @@ export async function listHistory(db: Executor, ctx: Ctx, kind: MeasurementKind,
     volume_after: r.volume_after,
     volume_change: r.volume_before === null || r.volume_after === null ? null : r.volume_after - r.volume_before,
     changes: (typeof r.changes === "string" ? JSON.parse(r.changes) : r.changes) as HistoryChanges,
+    hash: r.hash,
   }));
 }

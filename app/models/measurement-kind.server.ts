@@ -329,3 +329,16 @@ export interface DeviceUploadPlug<I extends { client_id: string; storage_id: num
   /** The answer's body for a stored measurement (201 the first time, 200 on a retry). */
   answer(db: DB, ctx: Ctx, id: number): Promise<Record<string, unknown>>;
 }
+
+// ---- trust (docs/decisions/024-trust.md) ----
+
+/** The original photo's SHA-256 kept at upload (null: none kept), or undefined without a photo. */
+export async function getPhotoFingerprint(db: Executor, ctx: Ctx, kind: MeasurementKind, id: number) {
+  const row = await db
+    .selectFrom(MEASUREMENT_KINDS[kind].table)
+    .select(["photo_key", "photo_sha256"])
+    .where("id", "=", id)
+    .where("organization_id", "=", ctx.organizationId)
+    .executeTakeFirst();
+  return row?.photo_key ? { sha256: row.photo_sha256 } : undefined;
+}

@@ -1,17 +1,19 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, ReferenceLineJson } from "#db/schema";
 import { paginationWindow, shipmentSides, shipmentVolume, truckDiameterFigures } from "~/domain/shipment";
+import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   NotFoundError,
   openEditableRow,
+  softDeleteMeasurements,
   TimberValidationError,
   type DeviceUploadPlug,
 } from "~/models/measurement-kind.server";
 import { photoUrl, screenPhotoUrl } from "~/models/measurement-photo.server";
 import { findOrCreateShipment } from "~/models/shipment-number.server";
 import { speciesOf } from "~/models/timber.server";
-import { escapeLike } from "~/models/truck.server";
+import { escapeLike, patchTruckMeasurement } from "~/models/truck.server";
 import type { AuthContext } from "~/utils/auth-context";
 import type { DB } from "~/utils/db.server";
 import {
@@ -478,6 +480,8 @@ export async function insertTruckDiameterMeasurement(trx: Executor, ctx: Ctx, in
 export async function patchTruckDiameter(db: DB, ctx: AuthContext, id: number, patch: TruckDiameterPatch) {
   return db.transaction().execute(async (trx) => {
     await openEditableRow(trx, ctx, "truck_diameter", id);
+    // The history (decision 024): the state before, compared after the change in this transaction.
+    const before = await snapshotMeasurements(trx, ctx, "truck_diameter", [id]);
     const logs = await getTruckDiameterLogs(trx, ctx, id);
     const byId = new Map(logs.map((l) => [l.id, l]));
     const errors: Record<string, string[]> = {};
@@ -540,6 +544,7 @@ export async function patchTruckDiameter(db: DB, ctx: AuthContext, id: number, p
         .where("organization_id", "=", ctx.organizationId)
         .execute();
     await storeDiameterFigures(trx, ctx, id);
+    await recordHistory(trx, ctx, actorOf(ctx), "truck_diameter", "edited", before);
     return (await getTruckDiameterRow(trx, ctx, id))!;
   });
 }
@@ -632,6 +637,18 @@ export const truckDiameterDeviceUpload: DeviceUploadPlug<
   },
 };
 
+/**
+ * DELETE /truck_diameter_measurements: soft, all or nothing, with a history line each (the kind
+ * rules of every measurement: 404 for an id not the organisation's, 403 for a viewer, 409 locked).
+ */
+export function deleteTruckDiameterMeasurements(
+  db: DB,
+  ctx: Pick<AuthContext, "roles" | "organizationId">,
+  ids: number[],
+) {
+  return softDeleteMeasurements(db, ctx, "truck_diameter", ids);
+}
+
 // ---- truck measurements in the cmpc editor ----
 
 /**
@@ -639,18 +656,9 @@ export const truckDiameterDeviceUpload: DeviceUploadPlug<
  * the truck's photo and its formula; the load volumes do not depend on either.
  */
 export async function patchTruckCmpc(db: DB, ctx: AuthContext, id: number, patch: TruckCmpcPatch) {
-  return db.transaction().execute(async (trx) => {
-    await openEditableRow(trx, ctx, "truck", id);
-    const set: { reference_lines?: string; volume_formula?: string; updated_at: Date } = { updated_at: new Date() };
-    if (patch.references) set.reference_lines = JSON.stringify(patch.references);
-    if (patch.volume_formula) set.volume_formula = patch.volume_formula;
-    await trx
-      .updateTable("truck_measurements")
-      .set(set)
-      .where("id", "=", id)
-      .where("organization_id", "=", ctx.organizationId)
-      .execute();
-  });
+  // The truck detail's editor saves the same through PATCH /truck_measurements/{id}: one code
+  // path, so both write the history and recompute the totals alike.
+  return patchTruckMeasurement(db, ctx, id, patch);
 }
 
 /** A truck measurement of the organisation with its shipment's number and reference lines (the cmpc detail). */

@@ -28,6 +28,59 @@ function filtered(db: DB, ctx: Org, f: TruckDashboardFilter) {
   return q;
 }
 
+/** The dashboard's filters as a condition on `truck_diameter_measurements as d` (the trailer's plate). */
+function filteredDiameter(db: DB, ctx: Org, f: TruckDashboardFilter) {
+  let q = db
+    .selectFrom("truck_diameter_measurements as d")
+    .where("d.organization_id", "=", ctx.organizationId)
+    .where("d.deleted_at", "is", null);
+  if (f.license_plate) q = q.where("d.trailer_license_plate", "like", `%${escapeLike(f.license_plate)}%`);
+  // "only truck" selects no truck-diameter measurement.
+  if (f.truck_measurements_only) q = q.where(({ lit }) => lit(false));
+  return q;
+}
+
+/** How many truck-diameter measurements the filters select. */
+export async function countTruckDiameterSelected(db: DB, ctx: Org, f: TruckDashboardFilter) {
+  const row = await filteredDiameter(db, ctx, f)
+    .select((eb) => eb.fn.countAll<number>().as("c"))
+    .executeTakeFirstOrThrow();
+  return Number(row.c);
+}
+
+/** Every filtered truck-diameter measurement with its storage, shipment and species, by storage then newest first, streamed. */
+export function streamTruckDiameterExportRows(db: DB, ctx: Org, f: TruckDashboardFilter) {
+  return filteredDiameter(db, ctx, f)
+    .innerJoin("storages as s", "s.id", "d.storage_id")
+    .leftJoin("shipments as sh", (j) =>
+      j.onRef("sh.id", "=", "d.shipment_id").on("sh.organization_id", "=", ctx.organizationId),
+    )
+    .leftJoin("wood_types as wt", "wt.id", "d.wood_type_id")
+    .select([
+      "d.id",
+      "s.name as storage_name",
+      "d.trailer_license_plate",
+      "sh.number as shipment_number",
+      "d.taken_at",
+      "d.measured_at",
+      "d.measurement_type_id",
+      "d.wood_type_id",
+      "wt.name as wood_type_name",
+      "wt.organization_id as wood_type_org",
+      "d.log_length",
+      "d.logs_count",
+      "d.volume_formula",
+      "d.volume",
+      "d.load_bed_name",
+      "d.detector",
+    ])
+    .orderBy("s.name")
+    .orderBy("d.storage_id")
+    .orderBy("d.taken_at", "desc")
+    .orderBy("d.id", "desc")
+    .stream(1000);
+}
+
 /** How many truck measurements the filters select. */
 export async function countTruckSelected(db: DB, ctx: Org, f: TruckDashboardFilter) {
   const row = await filtered(db, ctx, f)
@@ -195,6 +248,56 @@ export async function deletedTruckMeasurements(db: DB, ctx: Org, range: { from?:
     storages,
     total_volume: storages.reduce((s, g) => s + g.volume, 0),
     total_loads: storages.reduce((s, g) => s + g.load_count, 0),
+    truncated: rows.length === LIMIT,
+  };
+}
+
+/**
+ * Deleted truck-diameter measurements grouped by storage, optionally by creation date (the deleted
+ * page's part after the truck measurements): trailer plate, logs and volume of each.
+ */
+export async function deletedTruckDiameterMeasurements(
+  db: DB,
+  ctx: Org,
+  range: { from?: Date | null; until?: Date | null },
+) {
+  const LIMIT = 2000;
+  let q = db
+    .selectFrom("truck_diameter_measurements as d")
+    .innerJoin("storages as s", "s.id", "d.storage_id")
+    .select([
+      "d.id",
+      "d.storage_id",
+      "s.name as storage_name",
+      "d.trailer_license_plate",
+      "d.taken_at",
+      "d.deleted_at",
+      "d.logs_count",
+      "d.volume",
+    ])
+    .where("d.organization_id", "=", ctx.organizationId)
+    .where("d.deleted_at", "is not", null);
+  if (range.from) q = q.where("d.created_at", ">=", range.from);
+  if (range.until) q = q.where("d.created_at", "<=", range.until);
+  const rows = await q.orderBy("s.name").orderBy("d.storage_id").orderBy("d.deleted_at", "desc").limit(LIMIT).execute();
+  type Item = Omit<(typeof rows)[number], "storage_name" | "storage_id">;
+  const groups = new Map<
+    number,
+    { id: number; name: string; logs_count: number; volume: number; measurements: Item[] }
+  >();
+  for (const { storage_id, storage_name, ...item } of rows) {
+    let g = groups.get(storage_id);
+    if (!g)
+      groups.set(storage_id, (g = { id: storage_id, name: storage_name, logs_count: 0, volume: 0, measurements: [] }));
+    g.logs_count += item.logs_count;
+    g.volume += item.volume;
+    g.measurements.push(item);
+  }
+  const storages = [...groups.values()];
+  return {
+    storages,
+    total_volume: storages.reduce((s, g) => s + g.volume, 0),
+    total_logs: storages.reduce((s, g) => s + g.logs_count, 0),
     truncated: rows.length === LIMIT,
   };
 }

@@ -195,6 +195,7 @@ export async function addCheckpoints(
   routeId: number,
   checkpoints: CheckpointInput[],
 ): Promise<NewCheckpoint[]> {
+  if (checkpoints.length === 1) return addOneCheckpoint(db, ctx, routeId, checkpoints[0]);
   return db.transaction().execute(async (trx) => {
     // One batch of a route at a time: the skip-known check and the last position stay exact.
     const route = await trx
@@ -268,6 +269,49 @@ export async function addCheckpoints(
         .execute();
     return stored;
   });
+}
+
+/**
+ * The common batch, one checkpoint (a phone online sends each as it is recorded), in three
+ * statements and no transaction: the route (scoped, live measurement), `INSERT IGNORE` on the
+ * unique (route, client id), so a resent checkpoint adds nothing and answers none, and the last
+ * position moved only forward by a conditional UPDATE, which is atomic on its row. Same answers
+ * as the batch path, without its lock, known-ids read and read-back (benchmark: decision 017).
+ */
+async function addOneCheckpoint(db: DB, ctx: Ctx, routeId: number, c: CheckpointInput): Promise<NewCheckpoint[]> {
+  const route = await db
+    .selectFrom("truck_routes as r")
+    .innerJoin("truck_measurements as tm", "tm.id", "r.truck_measurement_id")
+    .select(["r.id", "r.started_at"])
+    .where("r.id", "=", routeId)
+    .where("r.organization_id", "=", ctx.organizationId)
+    .where("tm.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!route) throw new NotFoundError();
+  if (c.recorded_at < route.started_at)
+    throw new TimberValidationError({ "checkpoints.0.recorded_at": ["trucks:errors.beforeStart"] });
+  const row = {
+    truck_route_id: routeId,
+    latitude: c.latitude,
+    longitude: c.longitude,
+    recorded_at: c.recorded_at,
+    speed: c.speed ?? null,
+    heading: c.heading ?? null,
+  };
+  const inserted = await db
+    .insertInto("truck_checkpoints")
+    .ignore()
+    .values({ ...row, organization_id: ctx.organizationId, client_id: c.client_id })
+    .executeTakeFirst();
+  if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) return [];
+  await db
+    .updateTable("truck_routes")
+    .set({ last_latitude: c.latitude, last_longitude: c.longitude, last_recorded_at: c.recorded_at })
+    .where("id", "=", routeId)
+    .where("organization_id", "=", ctx.organizationId)
+    .where((eb) => eb.or([eb("last_recorded_at", "is", null), eb("last_recorded_at", "<=", c.recorded_at)]))
+    .execute();
+  return [{ id: Number(inserted.insertId), ...row }];
 }
 
 /** How many checkpoints a route has (tests and the benchmark). */

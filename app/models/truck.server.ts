@@ -303,11 +303,14 @@ export async function patchTruckMeasurement(db: DB, ctx: AuthContext, id: number
         .execute();
     const fields: Partial<
       Pick<TruckMeasurement, "measurement_type_id" | "weight" | "weight_density" | "volume_formula">
-    > = {};
+    > & { reference_lines?: string } = {};
     if (patch.measurement_type_id !== undefined) fields.measurement_type_id = patch.measurement_type_id;
     if (patch.weight !== undefined) fields.weight = patch.weight;
     if (patch.weight_density !== undefined) fields.weight_density = patch.weight_density;
     if (patch.volume_formula !== undefined) fields.volume_formula = patch.volume_formula || null;
+    // The photo editor's reference lines: replaced whole, as the editor sends them all. The load
+    // volumes do not depend on them (nor on the formula); the totals are recomputed all the same.
+    if (patch.references !== undefined) fields.reference_lines = JSON.stringify(patch.references);
     if (Object.keys(fields).length)
       await trx
         .updateTable("truck_measurements")
@@ -372,6 +375,7 @@ export async function serializeTruckMeasurement(db: Executor, ctx: Ctx, m: Truck
     created_at: m.created_at,
     updated_at: m.updated_at,
     deleted_at: m.deleted_at,
+    references: m.reference_lines ?? [],
     loads: loads.map(serializeLoad),
   };
 }
@@ -445,15 +449,29 @@ export interface TruckDashboardStorage {
   id: number;
   name: string;
   storage_group_id: number | null;
+  /** Truck plus truck-diameter measurements, as the "only" boxes select them. */
   measurements_count: number;
+  truck_count: number;
+  diameter_count: number;
+  /** The truck measurements' loads. */
   load_count: number;
+  /** The truck-diameter measurements' logs. */
+  logs_count: number;
+  /** Solid m³ of the truck measurements' loads. */
   volume: number;
+  /**
+   * Solid m³ of the truck-diameter measurements, kept apart from the loads' volume: both kinds can
+   * measure the same truck (decision 023), so their sum would count that wood twice.
+   */
+  diameter_volume: number;
 }
 
 /**
  * The truck dashboard's storages: every live storage of the organisation with its truck
- * measurements' count, loads and solid volume, under the plate filter. One grouped query over
- * truck_measurements (the index organization_id, storage_id, deleted_at, taken_at).
+ * measurements' count, loads and solid volume and its truck-diameter measurements' count, logs
+ * and volume, under the plate filter (the truck's plate, the trailer's for a truck-diameter
+ * measurement) and the two exclusive "only" boxes (neither: both kinds). One grouped query per
+ * kind (the index organization_id, deleted_at, storage_id, load_count, volume for the trucks).
  */
 export async function truckDashboardStorages(
   db: DB,
@@ -479,9 +497,20 @@ export async function truckDashboardStorages(
         .where("organization_id", "=", ctx.organizationId)
         .where("license_plate", "like", `%${escapeLike(f.license_plate!)}%`),
     );
-  // Truck-diameter measurements are not stored yet: "only truck-diameter" lists no truck measurement.
-  if (f.truck_diameter_measurements_only) agg = agg.where(({ lit }) => lit(false));
-  const [storages, totals] = await Promise.all([
+  let diameterAgg = db
+    .selectFrom("truck_diameter_measurements as d")
+    .select((eb) => [
+      "d.storage_id",
+      eb.fn.countAll<number>().as("measurements_count"),
+      eb.fn.sum<number>("d.logs_count").as("logs_count"),
+      eb.fn.sum<number>("d.volume").as("volume"),
+    ])
+    .where("d.organization_id", "=", ctx.organizationId)
+    .where("d.deleted_at", "is", null)
+    .groupBy("d.storage_id");
+  if (f.license_plate)
+    diameterAgg = diameterAgg.where("d.trailer_license_plate", "like", `%${escapeLike(f.license_plate)}%`);
+  const [storages, totals, diameters] = await Promise.all([
     db
       .selectFrom("storages")
       .select(["id", "name", "storage_group_id"])
@@ -490,18 +519,75 @@ export async function truckDashboardStorages(
       .orderBy("name")
       .orderBy("id")
       .execute(),
-    agg.execute(),
+    f.truck_diameter_measurements_only ? Promise.resolve([]) : agg.execute(),
+    f.truck_measurements_only ? Promise.resolve([]) : diameterAgg.execute(),
   ]);
   const byStorage = new Map(totals.map((t) => [t.storage_id, t]));
+  const diameterByStorage = new Map(diameters.map((t) => [t.storage_id, t]));
   return storages.map((s) => {
     const t = byStorage.get(s.id);
+    const d = diameterByStorage.get(s.id);
+    const truckCount = Number(t?.measurements_count ?? 0);
+    const diameterCount = Number(d?.measurements_count ?? 0);
     return {
       ...s,
-      measurements_count: Number(t?.measurements_count ?? 0),
+      measurements_count: truckCount + diameterCount,
+      truck_count: truckCount,
+      diameter_count: diameterCount,
       load_count: Number(t?.load_count ?? 0),
+      logs_count: Number(d?.logs_count ?? 0),
       volume: Number(t?.volume ?? 0),
+      diameter_volume: Number(d?.volume ?? 0),
     };
   });
+}
+
+/**
+ * The truck dashboard's expanded row, truck-diameter part: a page of 5 of a storage's live
+ * truck-diameter measurements (trailer plate filter), newest first, with total_pages.
+ */
+export async function searchTruckDiameterMeasurements(
+  db: DB,
+  ctx: Ctx,
+  input: { storageId: number; licensePlate?: string; page: number },
+) {
+  let base = db
+    .selectFrom("truck_diameter_measurements as d")
+    .leftJoin("shipments as s", (j) =>
+      j.onRef("s.id", "=", "d.shipment_id").on("s.organization_id", "=", ctx.organizationId),
+    )
+    .where("d.organization_id", "=", ctx.organizationId)
+    .where("d.storage_id", "=", input.storageId)
+    .where("d.deleted_at", "is", null);
+  if (input.licensePlate) base = base.where("d.trailer_license_plate", "like", `%${escapeLike(input.licensePlate)}%`);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("c")).executeTakeFirstOrThrow(),
+    base
+      .select([
+        "d.id",
+        "d.trailer_license_plate",
+        "s.number as shipment_number",
+        "d.measurement_type_id",
+        "d.logs_count",
+        "d.volume",
+        "d.taken_at",
+      ])
+      .orderBy("d.taken_at", "desc")
+      .orderBy("d.id", "desc")
+      .limit(TRUCK_PAGE_SIZE)
+      .offset((input.page - 1) * TRUCK_PAGE_SIZE)
+      .execute(),
+  ]);
+  const total = Number(count.c);
+  return {
+    meta: {
+      page: input.page,
+      per_page: TRUCK_PAGE_SIZE,
+      total_count: total,
+      total_pages: Math.max(1, Math.ceil(total / TRUCK_PAGE_SIZE)),
+    },
+    measurements: rows,
+  };
 }
 
 /** The organisation's active custom fields for truck measurements, to label stored values. */

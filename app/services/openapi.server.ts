@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { HISTORY_ACTIONS } from "~/models/measurement-history.server";
+import { MEASUREMENT_KIND_NAMES } from "~/models/measurement-kind.server";
 import { AccountPatchSchema } from "~/utils/schemas/account";
 import {
   AcceptInvitationSchema,
@@ -35,7 +37,7 @@ import {
   CustomFieldValueSchema,
 } from "~/utils/schemas/custom-fields";
 import { DevicePairingSchema, DevicePatchSchema } from "~/utils/schemas/device";
-import { CreateInventorySchema } from "~/utils/schemas/inventory";
+import { CreateInventorySchema, InventoryFilterSchema } from "~/utils/schemas/inventory";
 import {
   LumberIdsSchema,
   LumberPatchSchema,
@@ -59,8 +61,14 @@ import {
   MixedStackRemoveSchema,
 } from "~/utils/schemas/mixed-stack";
 import { ReportAddMeasurementsSchema, ReportCreateSchema, ReportStorageSchema } from "~/utils/schemas/reports";
-import { CmpcSearchSchema, TruckDiameterDeviceSchema, TruckDiameterPatchSchema } from "~/utils/schemas/shipment";
 import {
+  cmpcFilterSchema,
+  CmpcSearchSchema,
+  TruckDiameterDeviceSchema,
+  TruckDiameterPatchSchema,
+} from "~/utils/schemas/shipment";
+import {
+  dashboardFilterSchema,
   DeletedSearchSchema,
   ManualMeasurementSchema,
   MeasurementIdsSchema,
@@ -95,7 +103,12 @@ export interface ApiOperation {
   body?: Schema;
   /** multipart/form-data with a `photo` file and a `measurement` JSON part of this schema. */
   multipart?: Schema;
+  /** Answers 201 Created (the route's `{ status: 201 }`; tests/unit/openapi.test.ts reads the route file). */
+  created?: boolean;
 }
+
+/** A query-string parameter a route reads. */
+export type QueryParam = { name: string; schema: Record<string, unknown>; description: string };
 
 const TABLE: ApiOperation[] = [
   {
@@ -202,6 +215,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/analyze_reports+/_route.ts",
     method: "post",
     path: "/api/web_app/analyze_reports",
+    created: true,
     summary: "GET /api/web_app/analyze_reports: the organisation's analyses, newest first (admins, with the feature).",
     body: AnalyzeReportRequestSchema,
   },
@@ -228,6 +242,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/assortments+/_route.ts",
     method: "post",
     path: "/api/web_app/assortments",
+    created: true,
     summary: "GET /api/web_app/assortments: built-in and own, sorted by name (min/max are the diameter bounds).",
     body: AssortmentCreateSchema,
   },
@@ -269,6 +284,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/culls+/_route.ts",
     method: "post",
     path: "/api/web_app/culls",
+    created: true,
     summary: "GET /api/web_app/culls: built-in and own, sorted by reason.",
     body: CullCreateSchema,
   },
@@ -283,6 +299,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/custom_fields+/$id.values.ts",
     method: "post",
     path: "/api/web_app/custom_fields/{id}/values",
+    created: true,
     summary: "POST /api/web_app/custom_fields/{id}/values {custom_field_value{value, rank}}.",
     body: CustomFieldValueSchema,
   },
@@ -296,6 +313,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/custom_fields+/_route.ts",
     method: "post",
     path: "/api/web_app/custom_fields",
+    created: true,
     summary: "GET /api/web_app/custom_fields: every member reads them (the measurement forms need them).",
     body: CustomFieldCreateSchema,
   },
@@ -350,6 +368,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/devices+/send_invite.ts",
     method: "post",
     path: "/api/web_app/devices/send_invite",
+    created: true,
     summary: 'POST /api/web_app/devices/send_invite {invite:{email}} -> {message: "Invitation sent"}.',
     body: InviteSchema,
   },
@@ -376,6 +395,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/diameter_profiles+/_route.ts",
     method: "post",
     path: "/api/web_app/diameter_profiles",
+    created: true,
     summary: "GET /api/web_app/diameter_profiles (diameter_profiles feature).",
     body: DiameterProfileCreateSchema,
   },
@@ -425,6 +445,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/inventories+/_route.ts",
     method: "post",
     path: "/api/web_app/inventories",
+    created: true,
     summary: "GET /inventories?storage_id=&month=yyyy-MM&page=: newest first, with their figures (m³).",
     body: CreateInventorySchema,
   },
@@ -515,6 +536,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/lumber_products+/_route.ts",
     method: "post",
     path: "/api/web_app/lumber_products",
+    created: true,
     summary: "POST /api/web_app/lumber_products {name, plank_length, plank_width, plank_height} (each > 0).",
     body: LumberProductCreateSchema,
   },
@@ -522,6 +544,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/manual_measurements.ts",
     method: "post",
     path: "/api/web_app/manual_measurements",
+    created: true,
     summary:
       "POST /manual_measurements {manual_measurement:{taken_at, measurement_type_id, volume, wood_characteristic_id?, storage_i",
     body: ManualMeasurementSchema,
@@ -625,6 +648,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/mixed_stack_reports+/_route.ts",
     method: "post",
     path: "/api/web_app/mixed_stack_reports",
+    created: true,
     summary: "GET /mixed_stack_reports: the organisation's reports, last changed first.",
     body: MixedStackCreateSchema,
   },
@@ -694,6 +718,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/registration.ts",
     method: "post",
     path: "/api/web_app/registration",
+    created: true,
     summary:
       'POST /api/web_app/registration {signup}: a new organisation and its admin; 422 "Email has already been taken".',
     body: RegistrationApiSchema,
@@ -708,6 +733,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/roles+/_route.ts",
     method: "post",
     path: "/api/web_app/roles",
+    created: true,
     summary: "POST /api/web_app/roles: role{name, user_id} plus one of organization_id, storage_id, storage_group_id.",
     body: RoleCreateSchema,
   },
@@ -767,8 +793,16 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/subscription+/items.ts",
     method: "post",
     path: "/api/web_app/subscription/items",
+    created: true,
     summary: "GET /api/web_app/subscription/items: the subscription info, its items and the device seats per",
     body: AddItemSchema,
+  },
+  {
+    file: "api+/web_app+/truck_diameter_measurements.ts",
+    method: "delete",
+    path: "/api/web_app/truck_diameter_measurements",
+    summary: "DELETE /truck_diameter_measurements {measurement_ids}: soft delete, all or nothing.",
+    body: TruckIdsSchema,
   },
   {
     file: "api+/web_app+/truck_measurements+/$id.routes.ts",
@@ -786,7 +820,8 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/truck_measurements+/$id.ts",
     method: "patch",
     path: "/api/web_app/truck_measurements/{id}",
-    summary: "GET /truck_measurements/{id}: {data} with its truck and loads.",
+    summary:
+      "PATCH /truck_measurements/{id} {loads, loads_removed, measurement_type_id, weight, weight_density, references, volume_formula}: the server recomputes the volumes.",
     body: TruckPatchSchema,
   },
   {
@@ -827,6 +862,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/two_factors.ts",
     method: "post",
     path: "/api/web_app/two_factors",
+    created: true,
     summary: "POST /api/web_app/two_factors: without otp_code starts a set-up, 202 {url} (two-factor stays",
     body: TwoFactorSchema,
   },
@@ -860,6 +896,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/users+/invite_user.ts",
     method: "post",
     path: "/api/web_app/users/invite_user",
+    created: true,
     summary:
       "POST /api/web_app/users/invite_user {invite:{email}}: 422 USER_EXISTS when the address is already a member.",
     body: InviteSchema,
@@ -900,6 +937,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/wood_qualities+/_route.ts",
     method: "post",
     path: "/api/web_app/wood_qualities",
+    created: true,
     summary: "GET /api/web_app/wood_qualities: built-in (translated names) and the organisation's own.",
   },
   {
@@ -924,6 +962,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/wood_types+/_route.ts",
     method: "post",
     path: "/api/web_app/wood_types",
+    created: true,
     summary: "GET /api/web_app/wood_types: built-in (translated names) and the organisation's own.",
   },
   {
@@ -972,6 +1011,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/containers+/bill_of_ladings.ts",
     method: "post",
     path: "/api/web_app/containers/bill_of_ladings",
+    created: true,
     summary: "POST /containers/bill_of_ladings {name}: a new bill of lading (201).",
     body: BillOfLadingCreateSchema,
   },
@@ -1012,6 +1052,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/containers+/containers.ts",
     method: "post",
     path: "/api/web_app/containers/containers",
+    created: true,
     summary:
       "POST /containers/containers {container: {bill_of_lading_id, name: [...], tare_weight, net_weight}}: one container per name (201).",
     body: ContainersCreateSchema,
@@ -1109,6 +1150,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/reports+/_route.ts",
     method: "post",
     path: "/api/web_app/reports",
+    created: true,
     summary:
       "POST /reports {name, volume_formula, volume_unit, reported_at, recipient_registration_code}: a new report (201).",
     body: ReportCreateSchema,
@@ -1117,6 +1159,7 @@ const TABLE: ApiOperation[] = [
     file: "api+/web_app+/reports+/storage.$id.ts",
     method: "post",
     path: "/api/web_app/reports/storage/{id}",
+    created: true,
     summary: "POST /reports/storage/{id} {volume_formula}: a report of the storage's measurements, generating.",
     body: ReportStorageSchema,
   },
@@ -1142,12 +1185,190 @@ export const API_OPERATIONS: ApiOperation[] = TABLE.map((op) =>
 
 /** Worked request bodies: shown in the document, and tests/unit/openapi.test.ts parses each with its schema. */
 export const API_EXAMPLES: Record<string, unknown> = {
+  // timber
   "patch /api/web_app/measurements/{id}": { log_length: 4, volume_formula: "cylinder", comment: "Re-measured" },
   "patch /api/web_app/measurements/move_storage": { move_storage: [{ measurement_id: 42, storage_id: 7 }] },
   "delete /api/web_app/measurements": { measurement_ids: [42, 43] },
   "post /api/web_app/inventories": { storage_id: 7 },
+  // trucks, shipments
   "patch /api/web_app/truck_measurements/{id}": { loads: [{ id: 5, height: 2.6 }], loads_removed: [6] },
+  "patch /api/web_app/measurements/cmpc/{method}/{id}": { logs: [{ id: 5, r: 50 }], logs_removed: [6] },
+  // lumber
+  "patch /api/web_app/lumber_measurements/{id}": { planks_removed: [311] },
+  // containers
+  "post /api/web_app/containers/bill_of_ladings": { bill_of_lading: { name: "BL-77" } },
+  "patch /api/web_app/containers/measurements/{id}": { comment: "Hold 3", logs_removed: [12] },
+  "patch /api/web_app/containers/measurements/batch_actions": {
+    measurement_ids: [42, 43],
+    locked_at: "2026-11-22T10:00:00Z",
+  },
+  // accounts, reports
+  "post /api/web_app/logins": { credentials: { email: "mari@example.com", password: "correct horse battery" } },
+  "post /api/web_app/mixed_stack_reports": { name: "Landing 4, November" },
 };
+
+/** Query-string parameters of the operations that read them ("method path"). */
+const QUERY: Record<string, QueryParam[]> = {};
+const listParam = (name: string, description: string): QueryParam => ({
+  name,
+  schema: { type: "string", pattern: "^[a-z_]+(,[a-z_]+)*$" },
+  description,
+});
+const fieldsParams = [
+  listParam("fields", "Comma-separated columns to answer (all when absent)."),
+  listParam("extra_fields", "Comma-separated extras: logs or planks, custom_fields, comment."),
+];
+QUERY["get /api/web_app/measurements/{id}"] = fieldsParams;
+QUERY["get /api/web_app/lumber_measurements/{id}"] = fieldsParams;
+QUERY["get /api/web_app/measurements/{id}/history"] = [
+  {
+    name: "kind",
+    schema: { type: "string", enum: MEASUREMENT_KIND_NAMES, default: "timber" },
+    description: "The measurement's kind (its table); timber when absent.",
+  },
+];
+QUERY["get /api/web_app/analyze_reports/{id}"] = [
+  { name: "page", schema: { type: "integer", minimum: 1, default: 1 }, description: "The page of cases." },
+];
+for (const path of ["/api/web_app/users", "/api/web_app/devices"])
+  QUERY[`get ${path}`] = [{ name: "q", schema: { type: "string" }, description: "Search text (name or e-mail)." }];
+QUERY["get /api/web_app/containers/containers"] = [
+  { name: "bol_id", schema: { type: "integer", minimum: 1 }, description: "The bill of lading's containers." },
+];
+QUERY["get /api/web_app/containers/measurements"] = [
+  { name: "container_id", schema: { type: "integer", minimum: 1 }, description: "The container's measurements." },
+];
+
+/** Query parameters from a zod schema of string fields (the dashboard filters): one per property. */
+function queryFromSchema(schema: Schema, description: string): QueryParam[] {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as {
+    properties?: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, schema: s, description }));
+}
+QUERY["get /api/web_app/dashboard_filter"] = queryFromSchema(
+  dashboardFilterSchema("UTC"),
+  "A dashboard filter (dates in the user's time zone).",
+);
+QUERY["get /api/web_app/measurements/markers/storage/{id}"] = QUERY["get /api/web_app/dashboard_filter"];
+QUERY["get /api/web_app/dashboard_filter/cmpc"] = queryFromSchema(
+  cmpcFilterSchema("UTC"),
+  "The shipments dashboard's filter.",
+);
+QUERY["get /api/web_app/inventories"] = [
+  ...queryFromSchema(InventoryFilterSchema, "The inventories list's filter."),
+  { name: "page", schema: { type: "integer", minimum: 1, default: 1 }, description: "The page." },
+];
+
+/** The answers of the main calls whose body the document spells out (others: a JSON object). */
+const HISTORY_ENTRY = {
+  type: "object",
+  required: ["id", "action", "at", "volume_before", "volume_after", "volume_change", "changes", "hash"],
+  properties: {
+    id: { type: "integer" },
+    action: { type: "string", enum: [...HISTORY_ACTIONS] },
+    at: { type: "string", format: "date-time" },
+    user_id: { type: ["integer", "null"] },
+    user_name: { type: ["string", "null"] },
+    device_id: { type: ["integer", "null"] },
+    device_name: { type: ["string", "null"] },
+    volume_before: { type: ["number", "null"], description: "m³" },
+    volume_after: { type: ["number", "null"], description: "m³" },
+    volume_change: { type: ["number", "null"], description: "m³, after minus before" },
+    changes: {
+      type: "object",
+      required: ["fields"],
+      properties: {
+        fields: {
+          type: "object",
+          additionalProperties: { type: "object", properties: { before: {}, after: {} } },
+        },
+      },
+      additionalProperties: {
+        type: "object",
+        description: "logs, planks or loads: counts and ids of the rows added, removed and changed",
+        properties: {
+          added: { type: "integer" },
+          removed: { type: "integer" },
+          changed: { type: "integer" },
+          added_ids: { type: "array", items: { type: "integer" } },
+          removed_ids: { type: "array", items: { type: "integer" } },
+          changed_ids: { type: "array", items: { type: "integer" } },
+        },
+      },
+    },
+    hash: { type: ["string", "null"], pattern: "^[0-9a-f]{64}$", description: "SHA-256 link of the chain" },
+  },
+};
+export const API_RESPONSES: Record<string, Record<string, unknown>> = {
+  "get /api/web_app/measurements/{id}/history": {
+    type: "object",
+    required: ["data", "volume_unit"],
+    properties: { data: { type: "array", items: HISTORY_ENTRY }, volume_unit: { const: "m^3" } },
+  },
+  "patch /api/web_app/containers/measurements/batch_actions": {
+    type: "object",
+    required: ["affected"],
+    properties: { affected: { type: "integer", minimum: 0 } },
+  },
+};
+
+const ERROR_BODY = {
+  type: "object",
+  required: ["error"],
+  properties: { error: { type: "string", description: "A code, never an English sentence" } },
+};
+const FIELD_ERRORS = {
+  type: "object",
+  required: ["error", "errors"],
+  properties: {
+    error: { type: "string", examples: ["validation_failed"] },
+    errors: {
+      type: "object",
+      description: "Translation keys by payload path (dotted, e.g. logs.0.r); `_` for the whole payload",
+      additionalProperties: { type: "array", items: { type: "string" } },
+    },
+  },
+  example: { error: "validation_failed", errors: { "logs.0.r": ["timber:errors.positive"] } },
+};
+const errorResponse = (description: string, schema = "Error") => ({
+  description,
+  content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
+const ERROR_RESPONSES = {
+  BadRequest: errorResponse("Bad request (e.g. unknown_intent, a body that is not JSON)"),
+  Unauthorized: errorResponse("Not signed in, or the token expired"),
+  Forbidden: errorResponse("Signed in but not allowed: the role, or feature_unavailable (with `feature`)"),
+  NotFound: errorResponse("Not found, or another organisation's record"),
+  Conflict: errorResponse("The record is locked (an inventory or a container) or changed meanwhile", "FieldErrors"),
+  Unprocessable: errorResponse("Bad input: field errors keyed by payload path", "FieldErrors"),
+};
+
+/** Calls made before signing in (no token): no 401 / 403 described, no security. */
+const PUBLIC_PATHS = new Set([
+  "/api/billing/stripe/webhook",
+  "/api/device/pairings",
+  "/api/web_app/logins",
+  "/api/web_app/logins/forgot_password",
+  "/api/web_app/logins/otp",
+  "/api/web_app/logins/reset_password",
+  "/api/web_app/registration",
+]);
+
+/** A path parameter: the ids are positive integers, the rest strings. */
+function pathParam(name: string) {
+  const integer = name === "id" || /_id$|Id$/.test(name);
+  return {
+    name,
+    in: "path",
+    required: true,
+    schema: integer
+      ? { type: "integer", minimum: 1 }
+      : name === "method"
+        ? { type: "string", enum: ["truck", "truck_diameter"] }
+        : { type: "string" },
+  };
+}
 
 const nameOf = new Map<Schema, string>();
 function schemaRef(schema: Schema, components: Record<string, unknown>) {
@@ -1235,39 +1456,39 @@ export function openApiDocument(): Record<string, unknown> {
   const components: Record<string, unknown> = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of API_OPERATIONS) {
-    const params = [...op.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => ({
-      name: m[1],
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-    }));
-    const example = API_EXAMPLES[`${op.method} ${op.path}`];
+    const key = `${op.method} ${op.path}`;
+    const params: Record<string, unknown>[] = [...op.path.matchAll(/\{([A-Za-z_]+)\}/g)].map((m) => pathParam(m[1]));
+    for (const q of QUERY[key] ?? [])
+      params.push({ name: q.name, in: "query", required: false, schema: q.schema, description: q.description });
+    const example = API_EXAMPLES[key];
+    const takesInput = Boolean(op.body || op.multipart || QUERY[key]?.length);
+    const device = op.path.startsWith("/api/device");
+    const publicCall = PUBLIC_PATHS.has(op.path);
+    const success = op.created ? "201" : "200";
+    const responses: Record<string, unknown> = {
+      [success]: {
+        description: op.created ? "Created (JSON)" : "Success (JSON)",
+        content: { "application/json": { schema: API_RESPONSES[key] ?? { type: "object" } } },
+      },
+    };
+    if (!publicCall) {
+      responses["401"] = { $ref: "#/components/responses/Unauthorized" };
+      responses["403"] = { $ref: "#/components/responses/Forbidden" };
+    }
+    if (params.some((p) => p.in === "path")) responses["404"] = { $ref: "#/components/responses/NotFound" };
+    if (op.method === "patch" || op.method === "delete") responses["409"] = { $ref: "#/components/responses/Conflict" };
+    if (takesInput) {
+      responses["400"] = { $ref: "#/components/responses/BadRequest" };
+      responses["422"] = { $ref: "#/components/responses/Unprocessable" };
+    }
     const operation: Record<string, unknown> = {
       operationId: `${op.method}_${op.path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "")}`,
       summary: op.summary || `${op.method.toUpperCase()} ${op.path}`,
       tags: [op.path.split("/")[2] ?? "api"],
       "x-route-file": `app/routes/${op.file}`,
       parameters: params,
-      security: op.path.startsWith("/api/device") ? [{ deviceToken: [] }] : [{ bearer: [] }, { session: [] }],
-      responses: {
-        "200": { description: "Success (JSON)", content: { "application/json": { schema: { type: "object" } } } },
-        "401": { description: "Not signed in" },
-        "404": { description: "Not found, or another organisation's record" },
-        "422": {
-          description: "Bad input: field errors keyed by payload path",
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                properties: {
-                  error: { type: "string" },
-                  errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
-                },
-              },
-            },
-          },
-        },
-      },
+      security: publicCall ? [] : device ? [{ deviceToken: [] }] : [{ bearer: [] }, { session: [] }],
+      responses,
     };
     if (op.body)
       operation.requestBody = {
@@ -1309,7 +1530,8 @@ export function openApiDocument(): Record<string, unknown> {
     servers: [{ url: "/" }],
     paths,
     components: {
-      schemas: components,
+      schemas: { ...components, Error: ERROR_BODY, FieldErrors: FIELD_ERRORS },
+      responses: ERROR_RESPONSES,
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer" },
         session: { type: "apiKey", in: "cookie", name: "__session" },

@@ -17,6 +17,7 @@ import * as reports from "./2026_11_27_0020_reports";
 import * as containers from "./2026_11_27_0021_containers";
 import * as shipments from "./2026_11_27_0022_shipments";
 import * as trust from "./2026_11_27_0023_trust";
+import * as historyChain from "./2026_11_27_0029_history_chain";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0021_containers": containers,
   "2026_11_27_0022_shipments": shipments,
   "2026_11_27_0020_reports": reports,
+  "2026_11_27_0029_history_chain": historyChain,
 };

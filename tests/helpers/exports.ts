@@ -5,6 +5,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { db } from "~/utils/db.server";
 import { baseUrl } from "./http";
+import { convertToCsv } from "./soffice";
 import { waitFor } from "./wait";
 
 /** Waits until the export leaves status 0 and returns its row. */
@@ -26,9 +27,19 @@ export async function download(id: number, auth: { cookie?: string; token?: stri
   return { res, body: Buffer.from(await res.arrayBuffer()) };
 }
 
+/**
+ * The workbook as exceljs reads it, after LibreOffice has opened the same bytes: every xlsx a test
+ * reads must also open in the program people use, with the first sheet's header row as exceljs sees it.
+ */
 export async function readXlsx(data: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(data as unknown as ArrayBuffer);
+  const csv = convertToCsv(data, "xlsx");
+  const firstRow = wb.worksheets[0]?.getRow(1);
+  const firstText = firstRow?.values && (firstRow.values as unknown[]).find((v) => typeof v === "string");
+  if (typeof firstText === "string" && !csv.includes(firstText.split("\n")[0].replaceAll('"', '""'))) {
+    throw new Error(`LibreOffice read the file but not its first cell "${firstText}": ${csv.slice(0, 300)}`);
+  }
   return wb;
 }
 

@@ -92,6 +92,7 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "containers:detail.volume": ["fr", "pt", "it"],
   "containers:detail.photo": ["fr"],
   "containers:excel.columns.volume": ["fr", "pt", "it"],
+  "containers:excel.columns.volumeIn": ["fr", "pt", "it"],
   "containers:excel.total": ["fr", "pt", "es"],
   "containers:excel.subtotal": ["pt", "es"],
   "containers:excel.columns.log": ["ja"],

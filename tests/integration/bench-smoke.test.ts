@@ -15,6 +15,8 @@ describe("every benchmark runs at its smoke size", () => {
   it("finds the benchmarks", () => {
     expect(scripts).toContain("timber-dashboard.ts");
     expect(scripts).toContain("lumber-dashboard.ts");
+    expect(scripts).toContain("reports.ts");
+    expect(scripts).toContain("history.ts");
   });
 
   for (const script of scripts) {

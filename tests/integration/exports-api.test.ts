@@ -211,20 +211,21 @@ describe("POST /api/web_app/excel_exports", () => {
     expect(await snapshotTables()).toEqual(before);
   });
 
-  it("a report type of the spec not made yet answers 422 saying so, and changes nothing", async () => {
+  it("the container types, the last of the spec, are made: without their plan they answer 422 feature_unavailable, and change nothing", async () => {
     const s = await setup();
     const m = await createMeasurement(s.org.id, s.storage.id);
     const before = await snapshotTables();
-    for (const [path, json] of [
-      ["/api/web_app/excel_exports", { report_type: "container_dashboard_excel" }],
-      ["/api/web_app/excel_exports", { report_type: "container_log_by_log_excel", measurement_ids: [m.id] }],
-      ["/api/web_app/excel_exports", { report_type: "bill_of_lading_invoice_excel", bill_of_lading_id: 1 }],
+    for (const [json, feature] of [
+      [{ report_type: "container_dashboard_excel" }, "container_measurements"],
+      [{ report_type: "container_log_by_log_excel", measurement_ids: [m.id] }, "container_measurements"],
+      [{ report_type: "bill_of_lading_invoice_excel", bill_of_lading_id: 1 }, "bill_of_lading_invoice"],
     ] as const) {
-      const res = await api(path, { token: s.token, json });
+      const res = await api("/api/web_app/excel_exports", { token: s.token, json });
       expect(res.status, JSON.stringify(json)).toBe(422);
       expect(res.data).toEqual({
-        error: "validation_failed",
-        errors: { report_type: ["exports:errors.notAvailable"] },
+        error: "feature_unavailable",
+        feature,
+        errors: { report_type: ["exports:errors.featureUnavailable"] },
       });
     }
     // A name the spec does not have is an unknown type; a PDF type is not an Excel one.

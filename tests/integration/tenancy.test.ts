@@ -505,6 +505,19 @@ const ROUTES: Record<string, Check> = {
         json: { weight: 1, loads: [{ height: -1 }] },
       }),
   },
+  "api+/web_app+/truck_diameter_measurements.ts": {
+    kind: "id",
+    call: (w, token) =>
+      api("/api/web_app/truck_diameter_measurements", {
+        token,
+        method: "DELETE",
+        json: { measurement_ids: [w.truckDiameterId] },
+      }),
+  },
+  "_app+/measurements+/truck+/$id_.edit.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/truck/${w.truckMeasurementId}/edit`, { cookie }),
+  },
   "api+/web_app+/truck_measurements+/$id.routes.ts": {
     kind: "id",
     call: (w, token) => api(`/api/web_app/truck_measurements/${w.truckMeasurementId}/routes`, { token }),
@@ -689,6 +702,10 @@ const ROUTES: Record<string, Check> = {
   "_app+/measurements+/lumber+/$id_.edit.tsx": {
     kind: "id",
     call: (w, _t, cookie) => api(`/measurements/lumber/${w.lumberMeasurementId}/edit`, { cookie }),
+  },
+  "_app+/measurements+/container+/$id_.edit.tsx": {
+    kind: "id",
+    call: (w, _t, cookie) => api(`/measurements/container/${w.containerMeasurementId}/edit`, { cookie }),
   },
 };
 

@@ -326,6 +326,35 @@ export function timberPatch(original: EditorDoc, present: EditorDoc): TimberEdit
   return patch;
 }
 
+export interface ContainerEditorPatch {
+  logs?: Array<{ id?: number; x?: number; y?: number; r?: number }>;
+  logs_removed?: number[];
+  references?: ReferenceLine[];
+  volume_formula?: string;
+}
+
+/**
+ * The PATCH body of a container measurement (PATCH /containers/measurements/{id}): the timber
+ * difference of logs (position and radius only), removed logs, references and formula.
+ */
+export function containerPatch(original: EditorDoc, present: EditorDoc): ContainerEditorPatch {
+  const timber = timberPatch(original, present);
+  const patch: ContainerEditorPatch = {};
+  const logs = (timber.logs ?? [])
+    .map(({ id, x, y, r }) => ({
+      ...(id !== undefined ? { id } : {}),
+      ...(x !== undefined ? { x } : {}),
+      ...(y !== undefined ? { y } : {}),
+      ...(r !== undefined ? { r } : {}),
+    }))
+    .filter((l) => l.id === undefined || Object.keys(l).length > 1);
+  if (logs.length) patch.logs = logs;
+  if (timber.logs_removed) patch.logs_removed = timber.logs_removed;
+  if (timber.references) patch.references = timber.references;
+  if (timber.volume_formula !== undefined) patch.volume_formula = timber.volume_formula;
+  return patch;
+}
+
 /** The PATCH body for the spec's lumber call. */
 export function lumberPatch(original: EditorDoc, present: EditorDoc): LumberEditorPatch {
   const patch: LumberEditorPatch = {};

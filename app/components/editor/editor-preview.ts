@@ -1,4 +1,5 @@
 import { computeTimberMeasurement, lumberMeasurementVolumeM3, type LumberDimensionsMm, type Species } from "~/domain";
+import { computeContainerMeasurement } from "~/domain/container";
 import type { EditorDoc } from "./editor-model";
 
 // The live numbers beside the editor, computed in the browser by the same app/domain functions
@@ -60,6 +61,33 @@ export function previewTimber(
   } catch (error) {
     return { ...empty, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * A container measurement's live numbers: each log's diameter from the references, its JAS
+ * scaling diameter and JAS volume at the measurement's log length (app/domain/container.ts, as the
+ * server stores them); the average shown is of the JAS scaling diameters.
+ */
+export function previewContainer(doc: EditorDoc, ctx: { logLengthM: number | null }): TimberPreview {
+  const diameters = new Map<string, number>();
+  const references = doc.references.filter((ref) => ref.size > 0);
+  const r = computeContainerMeasurement(doc.logs, { references, logLengthM: ctx.logLengthM });
+  let sum = 0;
+  for (const l of r.logs) {
+    diameters.set(l.key, l.d);
+    sum += l.jasD;
+  }
+  const scaled = references.length > 0 && ctx.logLengthM !== null && ctx.logLengthM > 0;
+  return {
+    diameters,
+    logCount: r.logCount,
+    volumeM3: scaled ? r.volumeM3 : null,
+    averageDiameterCm: scaled && r.logs.length ? sum / r.logs.length : null,
+    coefficient: null,
+    areaM2: null,
+    stackedM3: null,
+    error: null,
+  };
 }
 
 export interface LumberPreview {

@@ -14,7 +14,7 @@ import {
 import { intlLocale } from "~/i18n";
 import { formulaName } from "~/utils/lookup-name";
 import { useFormat } from "~/utils/use-format";
-import { EDITOR_KINDS, type EditorKind } from "./editor-kinds";
+import { EDITOR_KINDS, type EditorKind, type EditorKindSpec } from "./editor-kinds";
 import {
   changeLogs,
   commit,
@@ -30,7 +30,7 @@ import {
   type EditorMode,
   type History,
 } from "./editor-model";
-import { previewLumber, previewTimber } from "./editor-preview";
+import { previewContainer, previewLumber, previewTimber } from "./editor-preview";
 import { PaperStage } from "./paper-stage.client";
 
 // The measurement editor: toolbar, the Paper.js stage on the photo, and the live numbers.
@@ -47,7 +47,7 @@ export interface EditorLoaded {
 }
 
 export interface MeasurementEditorProps {
-  /** What is edited on the photo: log ends ("logs") or plank ends ("planks"), see editor-kinds.ts. */
+  /** What is edited on the photo: timber logs, container logs or plank ends, see editor-kinds.ts. */
   kind: EditorKind;
   /** A narrower toolbar than the kind's (e.g. a kind without contours); in the kind's order. */
   modes?: readonly EditorMode[];
@@ -102,7 +102,8 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
   const { t } = useTranslation(["timber", "lookups"]);
   const format = useFormat();
   const { kind, readOnly } = props;
-  const spec = EDITOR_KINDS[kind];
+  const spec: EditorKindSpec = EDITOR_KINDS[kind];
+  const shape = spec.shape;
   const initial = useMemo(() => docFromLoaded(props.loaded), [props.version]); // eslint-disable-line react-hooks/exhaustive-deps -- a new server version resets the document
   const [original, setOriginal] = useState(initial);
   const [history, dispatch] = useReducer(reducer, initial, historyOf);
@@ -131,11 +132,16 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
   const species = props.logsPreview?.species;
   const coefficient = props.logsPreview?.coefficient ?? null;
   const timberPreview = useMemo(
-    () => (kind === "logs" ? previewTimber(doc, { logLengthM, species, coefficient }) : null),
-    [kind, doc, logLengthM, species, coefficient],
+    () =>
+      spec.preview === "jas"
+        ? previewContainer(doc, { logLengthM })
+        : spec.preview === "timber"
+          ? previewTimber(doc, { logLengthM, species, coefficient })
+          : null,
+    [spec, doc, logLengthM, species, coefficient],
   );
   const dims = props.planksPreview?.dims ?? null;
-  const lumberPreview = useMemo(() => (kind === "planks" ? previewLumber(doc, dims) : null), [kind, doc, dims]);
+  const lumberPreview = useMemo(() => (shape === "planks" ? previewLumber(doc, dims) : null), [shape, doc, dims]);
   const diameters = timberPreview?.diameters ?? EMPTY_DIAMETERS;
 
   // ---- the stage ----
@@ -160,7 +166,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
       logsCanvasRef.current!,
       photoRef.current,
       { width: props.photo.width, height: props.photo.height },
-      kind,
+      shape,
       {
         edit: (fn) => edit(fn),
         select: (keys) => setSelection(keys),
@@ -192,7 +198,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
       stageRef.current = null;
       delete (window as unknown as { timberEditor?: unknown }).timberEditor;
     };
-  }, [kind, props.photo.width, props.photo.height, edit]);
+  }, [shape, props.photo.width, props.photo.height, edit]);
 
   useEffect(() => {
     stageRef.current?.update(stageInput);
@@ -309,10 +315,10 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
       ? "-"
       : `${formatVolume(convertVolume(m3, "m^3", props.unit), { precision: props.precision, locale })} ${volumeUnitLabel(props.unit)}`;
   const reference = doc.references[referenceIndex] ?? doc.references[0];
-  const selectedLogs = kind === "logs" ? doc.logs.filter((l) => selection.has(l.key)) : [];
-  const selectedPlanks = kind === "planks" ? doc.planks.filter((p) => selection.has(p.key)) : [];
+  const selectedLogs = shape === "logs" ? doc.logs.filter((l) => selection.has(l.key)) : [];
+  const selectedPlanks = shape === "planks" ? doc.planks.filter((p) => selection.has(p.key)) : [];
   const shownVolume = dirty
-    ? kind === "planks"
+    ? shape === "planks"
       ? lumberPreview?.volumeM3
       : timberPreview?.volumeM3
     : props.server.volumeM3;
@@ -335,7 +341,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
             </button>
           ))}
         </div>
-        {kind === "logs" ? (
+        {shape === "logs" ? (
           <>
             <label className="editor-field">
               <span>{t("editor.referenceSize")}</span>
@@ -472,7 +478,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
             {t(spec.helpKey(mode))}
           </p>
           <dl className="editor-summary" aria-live="polite">
-            {kind === "logs" ? (
+            {shape === "logs" ? (
               <>
                 <dt>{t("table.logs")}</dt>
                 <dd data-testid="editor-log-count">
@@ -532,59 +538,66 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
               {selectedLogs.length === 1 ? (
                 <p data-testid="selected-diameter">{format.diameter(diameters.get(selectedLogs[0].key) ?? 0)}</p>
               ) : null}
-              <label className="field">
-                <span>{t("fields.assortment")}</span>
-                <select
-                  disabled={readOnly}
-                  value={sameValue(selectedLogs.map((l) => l.assortmentId))}
-                  onChange={(e) =>
-                    edit((d) =>
-                      changeLogs(
-                        d,
-                        new Map(
-                          selectedLogs.map((l) => [
-                            l.key,
-                            { assortmentId: e.target.value ? Number(e.target.value) : null },
-                          ]),
-                        ),
-                      ),
-                    )
-                  }
-                  data-testid="selected-assortment"
-                >
-                  <option value="">{t("none")}</option>
-                  {props.assortments.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="field">
-                <span>{t("editor.cull")}</span>
-                <select
-                  disabled={readOnly}
-                  value={sameValue(selectedLogs.map((l) => l.cullId))}
-                  onChange={(e) =>
-                    edit((d) =>
-                      changeLogs(
-                        d,
-                        new Map(
-                          selectedLogs.map((l) => [l.key, { cullId: e.target.value ? Number(e.target.value) : null }]),
-                        ),
-                      ),
-                    )
-                  }
-                  data-testid="selected-cull"
-                >
-                  <option value="">{t("none")}</option>
-                  {props.culls.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              {spec.logAttributes ? (
+                <>
+                  <label className="field">
+                    <span>{t("fields.assortment")}</span>
+                    <select
+                      disabled={readOnly}
+                      value={sameValue(selectedLogs.map((l) => l.assortmentId))}
+                      onChange={(e) =>
+                        edit((d) =>
+                          changeLogs(
+                            d,
+                            new Map(
+                              selectedLogs.map((l) => [
+                                l.key,
+                                { assortmentId: e.target.value ? Number(e.target.value) : null },
+                              ]),
+                            ),
+                          ),
+                        )
+                      }
+                      data-testid="selected-assortment"
+                    >
+                      <option value="">{t("none")}</option>
+                      {props.assortments.map((a) => (
+                        <option key={a.id} value={a.id}>
+                          {a.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className="field">
+                    <span>{t("editor.cull")}</span>
+                    <select
+                      disabled={readOnly}
+                      value={sameValue(selectedLogs.map((l) => l.cullId))}
+                      onChange={(e) =>
+                        edit((d) =>
+                          changeLogs(
+                            d,
+                            new Map(
+                              selectedLogs.map((l) => [
+                                l.key,
+                                { cullId: e.target.value ? Number(e.target.value) : null },
+                              ]),
+                            ),
+                          ),
+                        )
+                      }
+                      data-testid="selected-cull"
+                    >
+                      <option value="">{t("none")}</option>
+                      {props.culls.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                </>
+              ) : null}
               {readOnly ? null : (
                 <button
                   type="button"
@@ -610,7 +623,7 @@ export function MeasurementEditor(props: MeasurementEditorProps) {
               </button>
             </section>
           ) : null}
-          {kind === "logs" && doc.area && mode === "MEASUREMENT_AREA" && !readOnly ? (
+          {shape === "logs" && doc.area && mode === "MEASUREMENT_AREA" && !readOnly ? (
             <button
               type="button"
               className="btn btn-small"

@@ -20,7 +20,7 @@ import {
   type EditorPlank,
 } from "./editor-model";
 import { labelSize, LogsCanvas } from "./logs-canvas.client";
-import type { EditorKind } from "./editor-kinds";
+import type { EditorShape } from "./editor-kinds";
 
 // The drawing surface of the measurement editor: Paper.js on a canvas over the photo.
 //
@@ -103,7 +103,7 @@ export class PaperStage {
     logsCanvas: HTMLCanvasElement,
     private photo: HTMLImageElement | null,
     private imageSize: { width: number; height: number },
-    private kind: EditorKind,
+    private kind: EditorShape,
     private callbacks: StageCallbacks,
     input: StageInput,
   ) {

@@ -22,7 +22,10 @@ export type HistoryEntryView = {
   volume_after: number | null;
   volume_change: number | null;
   changes: { fields: Record<string, { before?: unknown; after?: unknown }> } & Record<string, unknown>;
+  hash?: string | null;
 };
+
+export type ChainVerificationView = { ok: boolean; entries: number; broken_at: number | null } | null;
 
 const ROWS_KEYS = ["logs", "planks", "loads"] as const;
 
@@ -40,13 +43,44 @@ export function signedVolume(f: Formats, m3: number) {
   return m3 > 0 ? `+${text}` : m3 < 0 ? `−${text}` : text;
 }
 
-export function HistoryPanel({ entries, f }: { entries: HistoryEntryView[]; f: Formats }) {
+export function HistoryPanel({
+  entries,
+  f,
+  chain = null,
+}: {
+  entries: HistoryEntryView[];
+  f: Formats;
+  chain?: ChainVerificationView;
+}) {
   const { t } = useTranslation("trust");
   return (
     <section className="card" aria-labelledby="history-title" data-testid="history-panel">
       <h2 className="card-title" id="history-title">
         {t("history.title")}
       </h2>
+      {entries.length ? (
+        <>
+          <p className="muted">{t("history.chainNote")}</p>
+          <Form method="get" className="inline-form" preventScrollReset>
+            <input type="hidden" name="verify_history" value="1" />
+            <button type="submit" className="btn btn-small" data-testid="verify-history">
+              {t("history.verify")}
+            </button>
+          </Form>
+        </>
+      ) : null}
+      {chain ? (
+        <div
+          className={chain.ok ? "alert alert-success" : "alert alert-error"}
+          role="status"
+          data-testid="history-verification"
+          data-ok={chain.ok ? "true" : "false"}
+        >
+          {chain.ok
+            ? t("history.chainOk", { count: chain.entries })
+            : t("history.chainBroken", { id: chain.broken_at })}
+        </div>
+      ) : null}
       {entries.length === 0 ? (
         <p className="muted">{t("history.empty")}</p>
       ) : (
@@ -58,6 +92,7 @@ export function HistoryPanel({ entries, f }: { entries: HistoryEntryView[]; f: F
                 <th>{t("history.who")}</th>
                 <th>{t("history.what")}</th>
                 <th className="num">{t("history.volumeChange")}</th>
+                <th>{t("history.hash")}</th>
               </tr>
             </thead>
             <tbody>
@@ -101,6 +136,15 @@ export function HistoryPanel({ entries, f }: { entries: HistoryEntryView[]; f: F
                         ? "-"
                         : f.volume(e.volume_after)
                       : signedVolume(f, e.volume_change)}
+                  </td>
+                  <td>
+                    {e.hash ? (
+                      <code className="hash" title={e.hash} data-testid={`history-${e.id}-hash`}>
+                        {e.hash.slice(0, 12)}
+                      </code>
+                    ) : (
+                      "-"
+                    )}
                   </td>
                 </tr>
               ))}
@@ -214,5 +258,25 @@ export function FormulaTable({ rows, f }: { rows: FormulaComparisonRow[]; f: For
       </div>
       <p className="muted">{t("trust:formulas.note")}</p>
     </section>
+  );
+}
+
+export type MeasurementTrustView = {
+  history: HistoryEntryView[];
+  chain: ChainVerificationView;
+  photo: { sha256: string | null; verification: PhotoVerification } | null;
+};
+
+/**
+ * The proofs every kind's detail page shows, one component for all of them: the original photo's
+ * fingerprint (when the measurement has a photo) and the History panel with its chain. The data
+ * comes from services/measurement-trust.server.ts (loadMeasurementTrust).
+ */
+export function MeasurementTrust({ trust, f }: { trust: MeasurementTrustView; f: Formats }) {
+  return (
+    <div className="page-section measurement-trust" data-testid="measurement-trust">
+      {trust.photo ? <PhotoFingerprint sha256={trust.photo.sha256} verification={trust.photo.verification} /> : null}
+      <HistoryPanel entries={trust.history} f={f} chain={trust.chain} />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { IdleLogout } from "~/components/accounts/idle-logout";
 import { BillingBanners, HeaderBilling } from "~/components/billing/shell-billing";
 import { ExportNotices } from "~/components/exports/export-notices";
@@ -11,7 +11,7 @@ import { readDismissed } from "~/routes/banners.dismiss";
 import { shellBilling } from "~/services/billing/actions.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { useRealtime } from "~/utils/use-realtime";
+import { useLiveRevalidate } from "~/utils/use-live-revalidate";
 
 export const handle = { i18n: ["shell", "measurements", "exports", "billing", "accounts"] };
 
@@ -45,12 +45,10 @@ export type AppLoader = typeof loader;
 
 export default function AppShell() {
   const data = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
   // The reports badge is live: a finished report (storage-report-updated) reloads the shell's count.
-  useRealtime(
+  useLiveRevalidate(
     data.isAdmin && data.features.includes("reports") ? `organization:${data.organization.id}` : null,
     "storage-report-updated",
-    () => revalidator.revalidate(),
   );
   return (
     <div className="app">

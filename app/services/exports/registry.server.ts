@@ -1,6 +1,9 @@
 import { fieldErrors } from "~/utils/api.server";
 import { ReportTypeFieldSchema } from "~/utils/schemas/export";
+import { billOfLadingInvoiceExcel } from "./containers/bill-of-lading-invoice-excel.server";
 import { billOfLadingTallySheetExcel } from "./containers/bill-of-lading-tally-sheet-excel.server";
+import { containerDashboardExcel } from "./containers/container-dashboard-excel.server";
+import { containerLogByLogExcel } from "./containers/container-log-by-log-excel.server";
 import { inventoriesExcel } from "./inventories/inventories-excel.server";
 import { qrLabelsPdf } from "./labels/qr-labels-pdf.server";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
@@ -33,6 +36,9 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   inventoriesExcel,
   mixedStackReportExcel,
   billOfLadingTallySheetExcel,
+  billOfLadingInvoiceExcel,
+  containerDashboardExcel,
+  containerLogByLogExcel,
   truckDashboardExcel,
   palmakoExcel,
   truckMeasurementPdf,

@@ -208,43 +208,70 @@ const num = () =>
     z.number({ message: "containers:errors.number" }).finite("containers:errors.number").optional(),
   );
 const date = () => z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate().optional());
+/** A checkbox of the filter: true / false, "true" / "on" from a form, absent or "" for not ticked. */
+const flag = () =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v === "true" || v === "on" ? true : v === "false" ? false : v),
+    z.boolean({ message: "containers:errors.flag" }).optional(),
+  );
 
 /**
  * POST /containers/container_filter: the spec's bill-of-lading filter fields. Those about the
- * measurements (types, species, qualities, assortments, devices, ids, length and volume, dates)
- * keep the bills with a matching container measurement and count only those; `archived` shows
- * the archived bills instead of the active ones. shipment_ids, trailer_license_plate and the two
- * truck "only" flags are the shared filter's and mean nothing for containers: accepted, ignored.
+ * measurements (types, species, qualities, assortments, devices, ids, length and volume, dates,
+ * shipment number, shipments) keep the bills with a matching container measurement and count only
+ * those; `archived` shows the archived bills instead of the active ones. `shipment_ids` keeps the
+ * measurements whose shipment number is one of those shipments'. The shared filter's truck fields
+ * are read as what they say: a container measurement is neither a truck nor a truck-diameter
+ * measurement and has no trailer, so `truck_measurements_only`, `truck_diameter_measurements_only`
+ * (booleans, not both) or a `trailer_license_plate` keep no measurement.
  */
-export const ContainerFilterSchema = z.object({
-  measurement_type_ids: idList().optional(),
-  wood_quality_ids: idList().optional(),
-  wood_type_ids: idList().optional(),
-  wood_characteristic_ids: idList().optional(),
-  device_ids: idList().optional(),
-  measurement_ids: idList().optional(),
-  bill_of_lading_ids: idList().optional(),
-  length_range_start: num(),
-  length_range_end: num(),
-  volume_range_start: num(),
-  volume_range_end: num(),
-  created_at_start: date(),
-  created_at_end: date(),
-  measured_at_start: date(),
-  measured_at_end: date(),
-  taken_at_start: date(),
-  taken_at_end: date(),
-  shipment_number: z.string().trim().max(64, "containers:errors.tooLong").optional(),
-  shipment_ids: idList().optional(),
-  truck_measurements_only: z.unknown().optional(),
-  truck_diameter_measurements_only: z.unknown().optional(),
-  trailer_license_plate: z.string().max(64, "containers:errors.tooLong").optional(),
-  archived: bool().optional(),
-  page: z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
-    z.number().int().min(1, "containers:errors.page").max(100_000, "containers:errors.page").default(1),
-  ),
-});
+export const ContainerFilterSchema = z
+  .object({
+    measurement_type_ids: idList().optional(),
+    wood_quality_ids: idList().optional(),
+    wood_type_ids: idList().optional(),
+    wood_characteristic_ids: idList().optional(),
+    device_ids: idList().optional(),
+    measurement_ids: idList().optional(),
+    bill_of_lading_ids: idList().optional(),
+    length_range_start: num(),
+    length_range_end: num(),
+    volume_range_start: num(),
+    volume_range_end: num(),
+    created_at_start: date(),
+    created_at_end: date(),
+    measured_at_start: date(),
+    measured_at_end: date(),
+    taken_at_start: date(),
+    taken_at_end: date(),
+    shipment_number: z.string().trim().max(64, "containers:errors.tooLong").optional(),
+    shipment_ids: idList().optional(),
+    truck_measurements_only: flag(),
+    truck_diameter_measurements_only: flag(),
+    trailer_license_plate: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.string({ message: "containers:errors.text" }).trim().max(64, "containers:errors.tooLong").optional(),
+    ),
+    archived: bool().optional(),
+    page: z.preprocess(
+      (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
+      z
+        .number({ message: "containers:errors.page" })
+        .int("containers:errors.page")
+        .min(1, "containers:errors.page")
+        .max(100_000, "containers:errors.page")
+        .default(1),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    // The spec's two "only" checkboxes exclude each other.
+    if (v.truck_measurements_only && v.truck_diameter_measurements_only)
+      ctx.addIssue({
+        code: "custom",
+        path: ["truck_diameter_measurements_only"],
+        message: "containers:errors.onlyOne",
+      });
+  });
 export type ContainerFilter = z.infer<typeof ContainerFilterSchema>;
 
 // ---- container measurements ----

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEVICE_UPLOAD_FIELDS, isoDate, measurementType } from "./measurement";
+import { ReferenceSchema } from "./timber";
 
 // Payloads of the truck calls (docs/decisions/017-trucks.md): the dashboard's search, the loads
 // editor's PATCH, delete, and the device's routes and checkpoints. Messages are translation keys
@@ -8,6 +9,7 @@ import { DEVICE_UPLOAD_FIELDS, isoDate, measurementType } from "./measurement";
 export const LOAD_LIMIT = 20;
 export const CHECKPOINT_BATCH_LIMIT = 500;
 export const TRUCK_PAGE_SIZE = 5;
+export const REFERENCE_LIMIT = 20;
 
 const finite = () => z.number({ message: "timber:errors.number" }).finite("timber:errors.number");
 const id = () => z.number({ message: "timber:errors.id" }).int("timber:errors.id").positive("timber:errors.id");
@@ -34,7 +36,10 @@ export const TruckLoadInputSchema = z.strictObject(
 );
 export type TruckLoadInput = z.infer<typeof TruckLoadInputSchema>;
 
-/** PATCH /truck_measurements/{id}: loads, loads_removed, measurement type, weight, weight density, volume formula. */
+/**
+ * PATCH /truck_measurements/{id}: loads, loads_removed, measurement type, weight, weight density,
+ * and the photo editor's references (the reference lines drawn on the photo) and volume formula.
+ */
 export const TruckPatchSchema = z.strictObject(
   {
     loads: z.array(TruckLoadInputSchema).max(LOAD_LIMIT, "trucks:errors.tooManyLoads").optional(),
@@ -47,6 +52,7 @@ export const TruckPatchSchema = z.strictObject(
       .nullable()
       .optional(),
     volume_formula: z.string().trim().max(32, "trucks:errors.tooLong").nullable().optional(),
+    references: z.array(ReferenceSchema).max(REFERENCE_LIMIT, "shipments:errors.tooMany").optional(),
   },
   unknownField,
 );

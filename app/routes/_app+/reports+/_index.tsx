@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -10,7 +10,7 @@ import { listReports } from "~/models/report.server";
 import { requireAppAdmin } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { useFormat } from "~/utils/use-format";
-import { useRealtime } from "~/utils/use-realtime";
+import { useLiveRevalidate } from "~/utils/use-live-revalidate";
 
 // /reports: the organisation's reports and those sent to it, newest first. Unseen ones are in
 // the info colour; one still generating does not open (the spec's alert). A finished job
@@ -30,14 +30,11 @@ export default function ReportsList() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation(["reports", "lookups"]);
   const f = useFormat();
-  const revalidator = useRevalidator();
   const [params] = useSearchParams();
   // With JavaScript a click on a generating report shows the alert in place; without it the
   // detail page sends the browser back here with ?generating=<id>.
   const [generatingAlert, setGeneratingAlert] = useState(false);
-  useRealtime(data.enabled ? `organization:${data.organizationId}` : null, "storage-report-updated", () =>
-    revalidator.revalidate(),
-  );
+  useLiveRevalidate(data.enabled ? `organization:${data.organizationId}` : null, "storage-report-updated");
   if (!data.enabled) return <ReportsUnavailable />;
   const create = (
     <Link className="btn btn-primary" to="/reports/new" data-testid="new-report">

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { Selection } from "~/models/export-rows.server";
-import { countTruckLoadsSelected, countTruckSelected, truckMeasurementPresence } from "~/models/truck-export.server";
+import {
+  countTruckDiameterSelected,
+  countTruckLoadsSelected,
+  countTruckSelected,
+  truckMeasurementPresence,
+} from "~/models/truck-export.server";
 import type { DetailPart } from "~/utils/export-detail";
 import { TruckDashboardFilterSchema, type TruckDashboardFilter } from "~/utils/schemas/truck";
 import type { RowSource } from "../types";
@@ -30,14 +35,23 @@ export const TruckDashboardSelectionSchema = z
   .pipe(TruckDashboardFilterSchema);
 
 export function truckDashboardSource(rows: "measurements" | "loads"): RowSource<TruckDashboardFilter> {
+  // The dashboard's Excel has a row per truck and per truck-diameter measurement; the per-load
+  // deliveries sheet only truck measurements' loads.
+  const count = async (
+    db: Parameters<typeof countTruckSelected>[0],
+    ctx: { organizationId: number },
+    f: TruckDashboardFilter,
+  ) =>
+    (await countTruckSelected(db, ctx, f)) +
+    (rows === "measurements" ? await countTruckDiameterSelected(db, ctx, f) : 0);
   return {
     async request(db, ctx, selection) {
-      return { selection, count: await countTruckSelected(db, ctx, selection) };
+      return { selection, count: await count(db, ctx, selection) };
     },
     revive: (params) => TruckDashboardFilterSchema.parse(params ?? {}),
     async prepare(db, organizationId, selection) {
       const org = { organizationId };
-      const records = await countTruckSelected(db, org, selection);
+      const records = await count(db, org, selection);
       const expectedRows = rows === "loads" ? await countTruckLoadsSelected(db, org, selection) : records;
       return { records, expectedRows, leftOut: [] };
     },

@@ -4,8 +4,10 @@ import { useTranslation } from "react-i18next";
 import { EditorPage } from "~/components/editor/editor-page";
 import { MeasurementEditor } from "~/components/editor/measurement-editor";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { MeasurementTrust } from "~/components/measurements/trust-panels";
 import { MeasurementPhoto } from "~/components/timber/measurement-photo";
 import type { Species } from "~/domain/log-volume";
+import { loadMeasurementTrust } from "~/services/measurement-trust.server";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { requireCmpc } from "~/utils/cmpc.server";
@@ -19,14 +21,17 @@ import { loadCmpcDetail } from "./__cmpc-detail.server";
 // references and formula. Without JavaScript the page shows the details and the photo with its
 // overlay, and says the editor needs it. docs/decisions/023-shipments.md.
 
-export const handle = { i18n: ["shipments", "timber", "lookups"] };
+export const handle = { i18n: ["shipments", "timber", "lookups", "trust"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
   requireCmpc(ctx);
-  const data = await loadCmpcDetail(ctx, params.method, parseId(params.id));
+  const id = parseId(params.id);
+  const data = await loadCmpcDetail(ctx, params.method, id);
   return json({
     ...data,
+    // The method is the measurement kind (truck or truck_diameter).
+    trust: await loadMeasurementTrust(ctx, data.method, id, new URL(request.url)),
     fmt: {
       locale: ctx.user.locale,
       timeZone: ctx.user.time_zone,
@@ -115,6 +120,7 @@ export default function CmpcMeasurementDetail() {
           <dd>{m.detector ?? dash}</dd>
         </dl>
       </section>
+      <MeasurementTrust trust={data.trust} f={f} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
+import { MeasurementTrust } from "~/components/measurements/trust-panels";
 import {
   getContainerLogs,
   getContainerMeasurementRow,
@@ -15,6 +16,7 @@ import {
 import { getContainer } from "~/models/container.server";
 import { canEditIn } from "~/models/measurement-kind.server";
 import { screenPhotoUrl } from "~/models/measurement-photo.server";
+import { loadMeasurementTrust } from "~/services/measurement-trust.server";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser, requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
@@ -30,7 +32,7 @@ import { CONTAINER_SCREEN_FEATURE } from "./__containers.server";
 // container was sealed): the logs cannot change, and the page says so; comment, custom fields and
 // unlocking stay possible. Plain forms: it works without JavaScript.
 
-export const handle = { i18n: ["containers", "timber"] };
+export const handle = { i18n: ["containers", "timber", "trust"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
@@ -45,7 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     m.container_id ? getContainer(db(), ctx, m.container_id) : Promise.resolve(null),
     canEditIn(db(), ctx, m),
   ]);
+  const trust = await loadMeasurementTrust(ctx, "container", id, new URL(request.url));
   return json({
+    trust,
     m: {
       id: m.id,
       taken_at: m.taken_at,
@@ -160,16 +164,23 @@ export default function ContainerMeasurementDetail() {
       locked={false}
       editable={data.editable}
       actions={
-        <Link
-          className="btn"
-          to={
-            m.locked_at || data.container
-              ? `/measurements/container?container=${data.container?.id ?? ""}`
-              : "/measurements/container"
-          }
-        >
-          {t("detail.back")}
-        </Link>
+        <>
+          {m.photo && m.photo_width && m.photo_height ? (
+            <Link className="btn btn-primary" to={`/measurements/container/${m.id}/edit`} data-testid="open-editor">
+              {t(data.editable && !locked ? "detail.openEditor" : "detail.viewOnPhoto")}
+            </Link>
+          ) : null}{" "}
+          <Link
+            className="btn"
+            to={
+              m.locked_at || data.container
+                ? `/measurements/container?container=${data.container?.id ?? ""}`
+                : "/measurements/container"
+            }
+          >
+            {t("detail.back")}
+          </Link>
+        </>
       }
     >
       {locked ? (
@@ -356,6 +367,7 @@ export default function ContainerMeasurementDetail() {
           </table>
         </section>
       </div>
+      <MeasurementTrust trust={data.trust} f={f} />
     </MeasurementDetailFrame>
   );
 }

@@ -2,6 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { batchContainerMeasurements } from "~/models/container-measurement.server";
 import { createBillOfLading, createContainers, patchBillOfLading, patchContainer } from "~/models/container.server";
+import { parseExportRequest } from "~/services/exports/registry.server";
+import { EmptySelectionError, requestExport, SelectionNotFoundError } from "~/services/exports.server";
+import { addJob } from "~/services/jobs.server";
 import type { AuthContext } from "~/utils/auth-context";
 import { requireFeature } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
@@ -20,6 +23,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 // as {intent, result} so each conform form takes only its own result: add a bill, edit a bill,
 // archive / unarchive (after the confirmation step), rotate a bill's link, add containers, edit a
 // container, and the measurement cards' batch actions. They call the same models as the API.
+// The cards' "log by log of the selected" is a batch button too (the ticked boxes are this form's),
+// asking for container_log_by_log_excel through the export registry as POST /excel_exports does;
+// viewers may export (decision 011), so it needs no editing role.
 
 export const CONTAINER_SCREEN_FEATURE = "container_measurements";
 
@@ -90,6 +96,7 @@ export async function handleContainerAction(request: Request, ctx: AuthContext) 
       case "batch": {
         const action = String(form.get("batch_action") ?? "");
         const ids = form.getAll("measurement_ids").map(String).join(",");
+        if (action === "export") return await exportSelected(ctx, ids, back);
         const body: Record<string, unknown> = { measurement_ids: ids };
         if (action === "assign") body.container_id = String(form.get("target_container_id") ?? "");
         else if (action === "lock") body.locked_at = new Date().toISOString();
@@ -113,4 +120,29 @@ export async function handleContainerAction(request: Request, ctx: AuthContext) 
   } catch (error) {
     throw errorResponse(error) ?? error;
   }
+}
+
+/** The cards' "log by log of the selected": container_log_by_log_excel of the ticked measurements. */
+async function exportSelected(ctx: AuthContext, ids: string, back: string) {
+  const intent = "batch";
+  if (!ids) return json({ intent, errors: ["containers:errors.nothingSelected"] }, { status: 422 });
+  const parsed = parseExportRequest(
+    "excel",
+    { report_type: "container_log_by_log_excel", measurement_ids: ids },
+    ctx.features,
+  );
+  if (!parsed.ok) {
+    if (parsed.refusal.error === "feature_unavailable") requireFeature(ctx, parsed.refusal.feature!);
+    return json({ intent, errors: [...new Set(Object.values(parsed.refusal.errors).flat())] }, { status: 422 });
+  }
+  try {
+    await requestExport(db(), ctx, addJob, { type: parsed.type, selection: parsed.selection });
+  } catch (error) {
+    // Another organisation's measurement is not found, as in the API.
+    if (error instanceof SelectionNotFoundError) notFound();
+    if (error instanceof EmptySelectionError)
+      return json({ intent, errors: ["exports:errors.emptySelection"] }, { status: 422 });
+    throw error;
+  }
+  return redirectWithToast(`/measurements/container${back}`, { type: "info", key: "exports:toast.preparing" });
 }

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { CheckboxMultiSelect } from "~/components/ui/checkbox-multi-select";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
 import { listContainerMeasurements, unassignedContainerMeasurements } from "~/models/container-measurement.server";
@@ -17,9 +18,13 @@ import {
 } from "~/models/container.server";
 import { listAssortments } from "~/models/lookup.server";
 import { photoUrl } from "~/models/measurement-photo.server";
+import { listShipments } from "~/models/shipment.server";
+import { listTimberLookups } from "~/models/timber-lookups.server";
 import { fieldErrors } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
+import { i18nServer } from "~/utils/i18n.server";
+import { measurementTypeName } from "~/utils/lookup-name";
 import {
   BillOfLadingEditFormSchema,
   BillOfLadingFormSchema,
@@ -28,6 +33,7 @@ import {
   ContainersAddFormSchema,
   type ContainerFilter,
 } from "~/utils/schemas/containers";
+import { withZonedFilterDays } from "~/utils/schemas/timber";
 import { formatsFor } from "~/utils/use-format";
 import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
 import { CONTAINER_SCREEN_FEATURE, handleContainerAction } from "./__containers.server";
@@ -36,8 +42,12 @@ import { CONTAINER_SCREEN_FEATURE, handleContainerAction } from "./__containers.
 // their container count, log count and volume, a bill opening to its containers, the row menu's
 // archive / unarchive after a confirmation, the add and edit forms, and the container measurement
 // cards with their batch actions. Links and plain forms throughout, so it works without JavaScript.
+// Exports (docs/decisions/026-exports-and-labels.md, "Container exports"): the dashboard's Excel
+// with the filter as applied, a bill's tally sheet and invoice (the latter only with the
+// bill_of_lading_invoice entitlement) in its row menu, a container's log by log in its row, and
+// the log by log of the ticked cards as a batch button.
 
-export const handle = { i18n: ["containers", "timber", "exports"] };
+export const handle = { i18n: ["containers", "timber", "exports", "lookups"] };
 
 const FILTER_KEYS = [
   "taken_at_start",
@@ -52,7 +62,19 @@ const FILTER_KEYS = [
   "volume_range_start",
   "volume_range_end",
   "shipment_number",
+  "trailer_license_plate",
+  "truck_measurements_only",
+  "truck_diameter_measurements_only",
   "archived",
+] as const;
+/** The multi-selects: repeated parameters (name=1&name=2, a plain form's way) or one comma list. */
+const LIST_KEYS = [
+  "measurement_type_ids",
+  "wood_type_ids",
+  "wood_quality_ids",
+  "wood_characteristic_ids",
+  "device_ids",
+  "shipment_ids",
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -65,17 +87,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const v = url.searchParams.get(k);
     if (v) values[k] = v;
   }
+  // The panel's "only" choice (one of the two exclusive truck flags) as the call's flag.
+  const only = url.searchParams.get("only");
+  if (only === "truck_measurements_only" || only === "truck_diameter_measurements_only") values[only] = "true";
+  for (const k of LIST_KEYS) {
+    const v = url.searchParams
+      .getAll(k)
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(",");
+    if (v) values[k] = v;
+  }
   const page = url.searchParams.get("page");
-  const parsed = ContainerFilterSchema.safeParse({ ...values, page: page ?? undefined });
+  // Days are days on the user's calendar, as in POST /containers/container_filter and the export.
+  const parsed = ContainerFilterSchema.safeParse(
+    withZonedFilterDays({ ...values, page: page ?? undefined }, ctx.user.time_zone),
+  );
   const filter: ContainerFilter = parsed.success ? parsed.data : { page: 1 };
   const num = (k: string) => Number(url.searchParams.get(k)) || null;
   const openId = num("open");
   const containerId = num("container");
-  const [result, containers, contracts, assortments] = await Promise.all([
+  const [result, containers, contracts, assortments, lookups, shipments] = await Promise.all([
     containerFilter(db(), ctx, filter),
     listContainers(db(), ctx),
     listContracts(db(), ctx),
     listAssortments(db(), ctx),
+    listTimberLookups(db(), ctx, await i18nServer.getFixedT(ctx.user.locale, "lookups")),
+    listShipments(db(), ctx),
   ]);
   const open = openId ? await getBillOfLading(db(), ctx, openId).catch(() => null) : null;
   const cardsOf = containerId && containers.some((c) => c.id === containerId) ? containerId : null;
@@ -91,6 +130,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     enabled: true as const,
     recentMode,
     canEdit: canEditContainers(ctx),
+    canInvoice: ctx.features.includes("bill_of_lading_invoice"),
     values,
     filterErrors: parsed.success ? {} : fieldErrors(parsed.error),
     ...result,
@@ -101,6 +141,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     containers,
     contracts,
     assortments: assortments.map((a) => ({ id: a.id, name: a.name })),
+    filterLookups: {
+      woodTypes: lookups.woodTypes.map((w) => ({ id: w.id, name: w.name })),
+      woodQualities: lookups.woodQualities.map((w) => ({ id: w.id, name: w.name })),
+      assortments: lookups.assortments.map((a) => ({ id: a.id, name: a.name })),
+      devices: lookups.devices.map((d) => ({ id: d.id, name: d.name ?? `#${d.id}` })),
+      shipments: shipments.map((s) => ({ id: s.id, name: s.number })),
+    },
     cardsOf,
     cards: cards.map((m) => ({
       id: m.id,
@@ -152,7 +199,7 @@ function ContainerModePage() {
     { enabled: true }
   >;
   const actionData = useActionData<ActionData>();
-  const { t } = useTranslation(["containers", "timber"]);
+  const { t } = useTranslation(["containers", "timber", "lookups"]);
   const location = useLocation();
   const navigation = useNavigation();
   const f = formatsFor(data.fmt);
@@ -176,7 +223,17 @@ function ContainerModePage() {
     >
       <div className="page-header">
         <h1 className="page-title">{t("title")}</h1>
-        <div className="page-actions">{data.canEdit ? <AddBill result={resultOf("createBill")} /> : null}</div>
+        <div className="page-actions">
+          {data.bill_of_ladings.length > 0 ? (
+            <ExportButton
+              kind="excel"
+              reportType="container_dashboard_excel"
+              fields={hasErrors ? {} : data.values}
+              label={t("actions.dashboardExcel")}
+            />
+          ) : null}
+          {data.canEdit ? <AddBill result={resultOf("createBill")} /> : null}
+        </div>
       </div>
       <details className="filters-toggle" open={hasErrors || Object.keys(data.values).length > 0 || undefined}>
         <summary className="btn" data-testid="toggle-filters">
@@ -206,6 +263,70 @@ function ContainerModePage() {
               errors={err(name)}
             />
           ))}
+          {(
+            [
+              ["measurement_type_ids", [0, 1, 2, 3].map((id) => ({ id, name: measurementTypeName(t, id) }))],
+              ["wood_type_ids", data.filterLookups.woodTypes],
+              ["wood_quality_ids", data.filterLookups.woodQualities],
+              ["wood_characteristic_ids", data.filterLookups.assortments],
+              ["device_ids", data.filterLookups.devices],
+              ["shipment_ids", data.filterLookups.shipments],
+            ] as const
+          ).map(([name, options]) => (
+            <div key={name}>
+              <CheckboxMultiSelect
+                id={`cf-${name}`}
+                name={name}
+                label={t(`filters.${name}`)}
+                options={options}
+                selected={data.values[name] ? data.values[name].split(",") : []}
+                invalid={!!data.filterErrors[name]?.length}
+              />
+              {err(name) ? (
+                <ul className="field-errors" id={`cf-${name}-error`}>
+                  {err(name)!.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ))}
+          <Field
+            label={t("filters.trailer_license_plate")}
+            inputProps={{
+              name: "trailer_license_plate",
+              type: "text",
+              defaultValue: data.values.trailer_license_plate ?? "",
+            }}
+            errors={err("trailer_license_plate")}
+          />
+          <fieldset className="filter-only" data-testid="container-filter-only">
+            <legend>{t("filters.only")}</legend>
+            {/* The spec's two "only" checkboxes exclude each other: radio buttons of one choice. */}
+            {(["", "truck_measurements_only", "truck_diameter_measurements_only"] as const).map((k) => (
+              <label key={k || "all"} className="checkbox">
+                <input
+                  type="radio"
+                  name="only"
+                  value={k}
+                  defaultChecked={
+                    k === ""
+                      ? !data.values.truck_measurements_only && !data.values.truck_diameter_measurements_only
+                      : data.values[k] === "true"
+                  }
+                  data-testid={`only-${k || "all"}`}
+                />
+                {t(k ? `filters.${k}` : "filters.allKinds")}
+              </label>
+            ))}
+            {err("truck_diameter_measurements_only") ? (
+              <ul className="field-errors">
+                {err("truck_diameter_measurements_only")!.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            ) : null}
+          </fieldset>
           <label className="checkbox">
             <input type="checkbox" name="archived" value="true" defaultChecked={data.values.archived === "true"} />
             {t("filters.archived")}
@@ -316,6 +437,16 @@ function ContainerModePage() {
                               label={t("actions.tallySheet")}
                             />
                           </li>
+                          {data.canInvoice ? (
+                            <li>
+                              <ExportButton
+                                kind="excel"
+                                reportType="bill_of_lading_invoice_excel"
+                                fields={{ bill_of_lading_id: String(b.id) }}
+                                label={t("actions.invoice")}
+                              />
+                            </li>
+                          ) : null}
                         </ul>
                       </details>
                     </td>
@@ -370,6 +501,15 @@ function ContainerModePage() {
                                   ) : null}{" "}
                                   {c.token ? (
                                     <a href={`/public_container/${c.token}`}>{t("actions.publicLink")}</a>
+                                  ) : null}
+                                  {c.measurement_count > 0 ? (
+                                    <ExportButton
+                                      kind="excel"
+                                      reportType="container_log_by_log_excel"
+                                      fields={{ container_id: String(c.id) }}
+                                      label={t("actions.logByLog")}
+                                      buttonClassName="btn btn-small"
+                                    />
                                   ) : null}
                                 </td>
                               </tr>
@@ -446,6 +586,17 @@ function ContainerModePage() {
                 </li>
               ))}
             </ul>
+            <div className="form-actions">
+              <button
+                type="submit"
+                name="batch_action"
+                value="export"
+                className="btn"
+                data-testid="batch-export-log-by-log"
+              >
+                {t("actions.exportSelected")}
+              </button>
+            </div>
             {data.canEdit ? (
               <div className="form-actions batch-actions">
                 <label className="field">

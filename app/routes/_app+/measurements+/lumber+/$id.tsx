@@ -4,26 +4,31 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LumberPhoto } from "~/components/lumber/lumber-photo";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
+import { MeasurementTrust } from "~/components/measurements/trust-panels";
 import { convertVolume, formatDateTime, formatVolume } from "~/domain";
 import { intlLocale } from "~/i18n";
+import { loadMeasurementTrust } from "~/services/measurement-trust.server";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { measurementTypeName } from "~/utils/lookup-name";
 import { formatPlankLength, plankUnitOf } from "~/utils/plank-length";
+import { formatsFor } from "~/utils/use-format";
 import { loadLumberDetail } from "./__lumber-detail.server";
 
 // One lumber measurement, read-only: the package end photo with its planks, the product, the
 // plank count and volume, device, time, comment and custom fields. Planks are edited in the
 // editor (/measurements/lumber/{id}/edit), which needs JavaScript and says so without it.
 
-export const handle = { i18n: ["timber", "lookups"] };
+export const handle = { i18n: ["timber", "lookups", "trust"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
-  const data = await loadLumberDetail(ctx, parseId(params.id));
+  const id = parseId(params.id);
+  const data = await loadLumberDetail(ctx, id);
   const plankUnit = plankUnitOf(ctx.user.lumber_plank_unit);
   return json({
     ...data,
+    trust: await loadMeasurementTrust(ctx, "lumber", id, new URL(request.url)),
     unit: ctx.user.volume_unit,
     precision: ctx.user.rounding_precision,
     locale: ctx.user.locale,
@@ -149,6 +154,10 @@ export default function LumberMeasurementDetail() {
           ) : null}
         </div>
       </div>
+      <MeasurementTrust
+        trust={data.trust}
+        f={formatsFor({ locale: data.locale, timeZone: data.timeZone, precision: data.precision, unit: data.unit })}
+      />
     </MeasurementDetailFrame>
   );
 }

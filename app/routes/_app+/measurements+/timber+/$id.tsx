@@ -14,18 +14,16 @@ import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
-import { FormulaTable, HistoryPanel, PhotoFingerprint } from "~/components/measurements/trust-panels";
+import { FormulaTable, MeasurementTrust } from "~/components/measurements/trust-panels";
 import { PublicLinkDialog } from "~/components/public-links/public-link-dialog";
 import { MeasurementPhoto } from "~/components/timber/measurement-photo";
 import { MeasurementTables, Metrology } from "~/components/timber/measurement-tables";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { formatVolume, roundHalfUp } from "~/domain";
-import { fileStorage } from "~/services/file-storage.server";
-import { verifyOriginalPhoto } from "~/services/photos.server";
+import { loadMeasurementTrust } from "~/services/measurement-trust.server";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
-import { db } from "~/utils/db.server";
 import { formulaName, measurementTypeName } from "~/utils/lookup-name";
 import { publicLinkForScreen } from "~/utils/public-link-form.server";
 import { MEASUREMENT_DETAIL_FORMS, type MeasurementDetailForm } from "~/utils/schemas/timber";
@@ -44,17 +42,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
   const id = parseId(params.id);
   const url = new URL(request.url);
-  const [data, publicLink, verification] = await Promise.all([
+  const [data, publicLink, trust] = await Promise.all([
     loadMeasurementDetail(ctx, id),
     publicLinkForScreen(ctx, "measurement", id, url.origin),
-    // The verify action: the stored original's SHA-256 recomputed (decision 024).
-    url.searchParams.get("verify") === "1"
-      ? verifyOriginalPhoto(db(), fileStorage(), ctx, "timber", id)
-      : Promise.resolve(undefined),
+    // The History panel and the photo's fingerprint with their verify actions (decision 024).
+    loadMeasurementTrust(ctx, "timber", id, url),
   ]);
   return json({
     ...data,
-    verification: verification ?? null,
+    trust,
     publicLink,
     unit: ctx.user.volume_unit,
     precision: ctx.user.rounding_precision,
@@ -422,9 +418,8 @@ export default function MeasurementDetail() {
           fmtVolume={(v) => formatVolume(v, { precision: data.precision, locale: f.locale })}
         />
       )}
-      {manual ? null : <PhotoFingerprint sha256={m.photo_sha256} verification={data.verification} />}
       {data.formulas.length ? <FormulaTable rows={data.formulas} f={f} /> : null}
-      <HistoryPanel entries={data.history} f={f} />
+      <MeasurementTrust trust={data.trust} f={f} />
     </MeasurementDetailFrame>
   );
 }

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { compareFormulas } from "~/domain/formula-comparison";
 import { listStorages } from "~/models/lookup.server";
-import { listHistory } from "~/models/measurement-history.server";
 import {
   canEdit,
   ForbiddenError,
@@ -57,7 +56,6 @@ export async function loadMeasurementDetail(ctx: AuthContext, id: number) {
   ]);
   const summary = timberSummary(m, logs, lookups);
   const editable = storage ? canEdit(ctx, storage) : false;
-  const history = await listHistory(db(), ctx, "timber", id);
   // Every formula side by side (decision 024): the live logs' top diameters, computed by app/domain.
   const formulas =
     m.type === "manual" || !m.log_length
@@ -69,7 +67,6 @@ export async function loadMeasurementDetail(ctx: AuthContext, id: number) {
           ownFormula: m.volume_formula,
         });
   return {
-    history,
     formulas,
     measurement: {
       ...m,

@@ -10,7 +10,7 @@ import { deletedLumberMeasurements } from "~/models/lumber-dashboard.server";
 import { isMeasurementKind } from "~/models/measurement-kind.server";
 import { restoreMeasurement } from "~/models/measurement-restore.server";
 import { deletedMeasurements } from "~/models/timber-dashboard.server";
-import { deletedTruckMeasurements } from "~/models/truck-export.server";
+import { deletedTruckDiameterMeasurements, deletedTruckMeasurements } from "~/models/truck-export.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { errorResponse, notFound, unknownIntent, ValidationError } from "~/utils/errors";
@@ -20,7 +20,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 // Deleted timber measurements grouped by storage, filtered by creation date (POST
 // /measurements/deleted's data); totals to 3 decimals, as the spec fixes for this page. Deleted
 // lumber measurements follow in their own table (#lumber), then deleted truck measurements
-// (#trucks), with the same date filter. Each row can be restored (the action below).
+// (#trucks) and truck-diameter measurements (#truck-diameter), with the same date filter. Each row
+// can be restored (the action below).
 
 export const handle = { i18n: ["timber", "lumber", "trucks", "trust"] };
 
@@ -36,18 +37,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const kind = String(form.get("kind") ?? "timber");
   const id = Number(form.get("id"));
   if (!isMeasurementKind(kind) || !Number.isSafeInteger(id) || id <= 0) notFound();
+  let restored: { storage_id: number };
   try {
-    await restoreMeasurement(db(), ctx, kind, id);
+    restored = await restoreMeasurement(db(), ctx, kind, id);
   } catch (error) {
     if (error instanceof ValidationError)
       return json({ id, kind, error: error.errors.measurement_id?.[0] ?? "trust:restore.failed" }, { status: 422 });
     throw errorResponse(error) ?? error;
   }
-  const detail = kind === "timber" ? `/measurements/timber/${id}` : `/measurements/${kind}/${id}`;
+  // A truck-diameter measurement has no detail of its own outside the cmpc screens: back to the
+  // truck dashboard, its storage opened under "only truck-diameter".
+  const detail =
+    kind === "timber"
+      ? `/measurements/timber/${id}`
+      : kind === "truck_diameter"
+        ? `/measurements/truck?truck_diameter_measurements_only=true&open=${restored.storage_id}`
+        : `/measurements/${kind}/${id}`;
   return redirectWithToast(detail, { type: "success", key: "trust:restore.done", values: { id } });
 }
 
-function RestoreButton({ kind, id }: { kind: "timber" | "lumber" | "truck"; id: number }) {
+function RestoreButton({ kind, id }: { kind: "timber" | "lumber" | "truck" | "truck_diameter"; id: number }) {
   const { t } = useTranslation("trust");
   return (
     <Form method="post" className="inline-form">
@@ -71,15 +80,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const errors: Record<string, string> = {};
   if (fromRaw && !from) errors.created_at_from = "timber:errors.date";
   if (untilRaw && !until) errors.created_at_until = "timber:errors.date";
-  const [result, lumber, trucks] = await Promise.all([
+  const [result, lumber, trucks, truckDiameter] = await Promise.all([
     deletedMeasurements(db(), ctx, { from, until }),
     deletedLumberMeasurements(db(), ctx, { from, until }),
     deletedTruckMeasurements(db(), ctx, { from, until }),
+    deletedTruckDiameterMeasurements(db(), ctx, { from, until }),
   ]);
   return json({
     ...result,
     lumber,
     trucks,
+    truckDiameter,
     values: { created_at_from: fromRaw, created_at_until: untilRaw },
     errors,
     locale: ctx.user.locale,
@@ -311,6 +322,72 @@ export default function DeletedMeasurements() {
                   <th className="num">{data.trucks.total_loads}</th>
                   <th className="num" data-testid="deleted-trucks-total">
                     {vol(data.trucks.total_volume)}
+                  </th>
+                  <th />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </section>
+      <section id="truck-diameter" className="deleted-lumber" aria-labelledby="deleted-truck-diameter-title">
+        <h2 className="section-title" id="deleted-truck-diameter-title">
+          {t("trucks:deletedDiameter.title")}
+        </h2>
+        {data.truckDiameter.truncated ? (
+          <div className="alert alert-warning" role="note">
+            {t("deleted.truncated")}
+          </div>
+        ) : null}
+        {data.truckDiameter.storages.length === 0 ? (
+          <p className="muted" data-testid="deleted-truck-diameter-empty">
+            {t("trucks:deletedDiameter.empty")}
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="deleted-truck-diameter-table">
+              <thead>
+                <tr>
+                  <th>{t("table.measurement")}</th>
+                  <th>{t("trucks:diameter.trailerPlate")}</th>
+                  <th>{t("fields.takenAt")}</th>
+                  <th>{t("deleted.deletedAt")}</th>
+                  <th className="num">{t("trucks:table.logs")}</th>
+                  <th className="num">{t("deleted.volume")}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {data.truckDiameter.storages.map((s) => (
+                  <Fragment key={s.id}>
+                    <tr className="group-row" data-testid={`deleted-truck-diameter-storage-${s.id}`}>
+                      <th colSpan={4}>{s.name}</th>
+                      <th className="num">{s.logs_count}</th>
+                      <th className="num">{vol(s.volume)}</th>
+                      <th />
+                    </tr>
+                    {s.measurements.map((m) => (
+                      <tr key={m.id} data-testid={`deleted-truck-diameter-${m.id}`}>
+                        <td>{t("trucks:diameter.measurement", { id: m.id })}</td>
+                        <td>{m.trailer_license_plate ?? "–"}</td>
+                        <td>{formatDateTime(m.taken_at, data.timeZone)}</td>
+                        <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
+                        <td className="num">{m.logs_count}</td>
+                        <td className="num">{vol(m.volume)}</td>
+                        <td>
+                          <RestoreButton kind="truck_diameter" id={m.id} />
+                        </td>
+                      </tr>
+                    ))}
+                  </Fragment>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th colSpan={4}>{t("deleted.total")}</th>
+                  <th className="num">{data.truckDiameter.total_logs}</th>
+                  <th className="num" data-testid="deleted-truck-diameter-total">
+                    {vol(data.truckDiameter.total_volume)}
                   </th>
                   <th />
                 </tr>

@@ -7,12 +7,14 @@ import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
+import { MeasurementTrust } from "~/components/measurements/trust-panels";
 import { RouteMap } from "~/components/trucks/route-map";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
+import { loadMeasurementTrust } from "~/services/measurement-trust.server";
 import { parseId } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
-import { measurementTypeName } from "~/utils/lookup-name";
+import { formulaName, measurementTypeName } from "~/utils/lookup-name";
 import { LOAD_LIMIT, TruckLoadsFormSchema, type TruckLoadsForm } from "~/utils/schemas/truck";
 import { formatsFor } from "~/utils/use-format";
 import { handleTruckDetailAction, loadTruckDetail } from "./__truck-detail.server";
@@ -21,18 +23,21 @@ import type { z } from "zod";
 // One truck measurement: its details, the loads editor (each load's height, width, log length,
 // coefficient and bed; add, change, remove; measurement type, weight, weight density), the map of
 // its routes, the thumbnail, the read-only location (5 decimals), metadata and custom fields.
+// The photo editor (references and volume formula) is its own page, /measurements/truck/{id}/edit.
 // The loads editor is on conform (one schema with the PATCH): it works without JavaScript,
 // errors beside their fields, typed values kept.
 
-export const handle = { i18n: ["trucks", "timber", "lookups", "exports"] };
+export const handle = { i18n: ["trucks", "timber", "lookups", "exports", "trust"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
-  const data = await loadTruckDetail(ctx, parseId(params.id));
+  const id = parseId(params.id);
+  const data = await loadTruckDetail(ctx, id);
   return json({
     ...data,
+    trust: await loadMeasurementTrust(ctx, "truck", id, new URL(request.url)),
     fmt: {
       locale: ctx.user.locale,
       timeZone: ctx.user.time_zone,
@@ -67,6 +72,15 @@ export default function TruckMeasurementDetail() {
       editable={data.editable}
       actions={
         <>
+          {data.photo ? (
+            <Link
+              className={canEdit ? "btn btn-primary" : "btn"}
+              to={`/measurements/truck/${m.id}/edit`}
+              data-testid="open-editor"
+            >
+              {t(canEdit ? "timber:editor.openEditor" : "timber:editor.viewOnPhoto")}
+            </Link>
+          ) : null}
           <ExportButton
             kind="pdf"
             reportType="truck_measurement_pdf"
@@ -95,6 +109,8 @@ export default function TruckMeasurementDetail() {
             <dd data-testid="truck-stacked-volume">{f.volume(m.stacked_volume)}</dd>
             <dt>{t("detail.volume")}</dt>
             <dd data-testid="truck-volume">{f.volume(m.volume)}</dd>
+            <dt>{t("timber:fields.formula")}</dt>
+            <dd data-testid="truck-formula">{m.volume_formula ? formulaName(t, m.volume_formula) : "–"}</dd>
             <dt>{t("detail.weight")}</dt>
             <dd>{m.weight === null ? "–" : f.quantity(m.weight, 0, "kg")}</dd>
             <dt>{t("detail.weightDensity")}</dt>
@@ -158,6 +174,7 @@ export default function TruckMeasurementDetail() {
           </section>
         ) : null}
       </div>
+      <MeasurementTrust trust={data.trust} f={f} />
     </MeasurementDetailFrame>
   );
 }

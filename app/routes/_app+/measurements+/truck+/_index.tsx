@@ -8,7 +8,11 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LiveTruckMap } from "~/components/trucks/live-truck-map";
 import { EmptyState } from "~/components/ui/empty-state";
 import { activeRoutes } from "~/models/truck-route.server";
-import { searchTruckMeasurements, truckDashboardStorages } from "~/models/truck.server";
+import {
+  searchTruckDiameterMeasurements,
+  searchTruckMeasurements,
+  truckDashboardStorages,
+} from "~/models/truck.server";
 import { fieldErrors } from "~/utils/api.server";
 import { requireAppUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
@@ -19,8 +23,9 @@ import { formatsFor } from "~/utils/use-format";
 import { useRememberMeasurementMode } from "~/utils/use-measurement-mode";
 
 // The truck dashboard: the storages with their truck measurements' count, loads and volume (plate
-// filter and the two exclusive "only" checkboxes), each row opening its truck measurements 5 per
-// page, and with feature truck_detection the live truck map. Everything is a link or a GET form,
+// filter and the two exclusive "only" checkboxes), each row opening its truck measurements and its
+// truck-diameter measurements 5 per page each ("only truck" shows the first, "only truck-diameter"
+// the second, neither both), and with feature truck_detection the live truck map. Everything is a link or a GET form,
 // so it works without JavaScript; the live map itself needs it and lists the trucks as a table.
 
 export const handle = { i18n: ["trucks", "timber", "lookups", "exports"] };
@@ -43,14 +48,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const live = liveAllowed && url.searchParams.get("live") === "1";
   const openId = Number(url.searchParams.get("open")) || null;
   const page = pageParam(url.searchParams.get("page"));
+  const diameterPage = pageParam(url.searchParams.get("dpage"));
   const [storages, routes] = await Promise.all([
     truckDashboardStorages(db(), ctx, filter),
     live ? activeRoutes(db(), ctx) : Promise.resolve(null),
   ]);
   const open = openId ? storages.find((s) => s.id === openId) : undefined;
-  const expanded = open
-    ? await searchTruckMeasurements(db(), ctx, { storageId: open.id, licensePlate: filter.license_plate, page })
-    : null;
+  const [expanded, expandedDiameter] = await Promise.all([
+    open && open.truck_count > 0
+      ? searchTruckMeasurements(db(), ctx, { storageId: open.id, licensePlate: filter.license_plate, page })
+      : null,
+    open && open.diameter_count > 0
+      ? searchTruckDiameterMeasurements(db(), ctx, {
+          storageId: open.id,
+          licensePlate: filter.license_plate,
+          page: diameterPage,
+        })
+      : null,
+  ]);
   return json({
     organizationId: ctx.organizationId,
     recentMode: ctx.user.recent_measurement_mode,
@@ -62,7 +77,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     values,
     filterErrors: parsed.success ? {} : fieldErrors(parsed.error),
     storages,
+    openId: open?.id ?? null,
     expanded: expanded && open ? { storageId: open.id, page, ...expanded } : null,
+    expandedDiameter: expandedDiameter && open ? { page: diameterPage, ...expandedDiameter } : null,
+    // A truck-diameter measurement's own screen is the shipments detail, only for flagged organisations.
+    cmpc: ctx.organization.cmpc_enabled,
     fmt: {
       locale: ctx.user.locale,
       timeZone: ctx.user.time_zone,
@@ -93,7 +112,7 @@ export default function TruckDashboard() {
   const hasErrors = Object.keys(data.filterErrors).length > 0;
   const withTrucks = data.storages.filter((s) => s.measurements_count > 0);
   const totalVolume = data.storages.reduce((s, x) => s + x.volume, 0);
-  const totalCount = data.storages.reduce((s, x) => s + x.measurements_count, 0);
+  const totalCount = data.storages.reduce((s, x) => s + x.truck_count, 0);
 
   return (
     <div
@@ -232,19 +251,25 @@ export default function TruckDashboard() {
                     {t("table.loads")}
                   </th>
                   <th scope="col" className="num">
+                    {t("table.logs")}
+                  </th>
+                  <th scope="col" className="num">
                     {t("table.volume")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("table.diameterVolume")}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {data.storages.map((s) => {
-                  const isOpen = data.expanded?.storageId === s.id;
+                  const isOpen = data.openId === s.id;
                   return [
                     <tr key={s.id} data-testid={`truck-storage-${s.id}`}>
                       <th scope="row">
                         {s.measurements_count > 0 ? (
                           <Link
-                            to={hrefWith({ open: isOpen ? null : String(s.id), page: null })}
+                            to={hrefWith({ open: isOpen ? null : String(s.id), page: null, dpage: null })}
                             aria-expanded={isOpen}
                             data-testid={`expand-${s.id}`}
                           >
@@ -256,12 +281,14 @@ export default function TruckDashboard() {
                       </th>
                       <td className="num">{f.count(s.measurements_count)}</td>
                       <td className="num">{f.count(s.load_count)}</td>
+                      <td className="num">{f.count(s.logs_count)}</td>
                       <td className="num">{f.volume(s.volume)}</td>
+                      <td className="num">{f.volume(s.diameter_volume)}</td>
                     </tr>,
-                    isOpen && data.expanded ? (
+                    isOpen && (data.expanded || data.expandedDiameter) ? (
                       <tr key={`${s.id}-detail`} className="row-detail">
-                        <td colSpan={4}>
-                          {data.expanded.measurements.length === 0 ? (
+                        <td colSpan={6}>
+                          {!data.expanded ? null : data.expanded.measurements.length === 0 ? (
                             <p className="muted">{t("empty.noMeasurements")}</p>
                           ) : (
                             <table className="table" data-testid="truck-measurements">
@@ -295,7 +322,7 @@ export default function TruckDashboard() {
                               </tbody>
                             </table>
                           )}
-                          {data.expanded.meta.total_pages > 1 ? (
+                          {data.expanded && data.expanded.meta.total_pages > 1 ? (
                             <nav className="pager" aria-label={t("list.pages")}>
                               {data.expanded.page > 1 ? (
                                 <Link className="btn btn-small" to={hrefWith({ page: String(data.expanded.page - 1) })}>
@@ -316,6 +343,16 @@ export default function TruckDashboard() {
                               ) : null}
                             </nav>
                           ) : null}
+                          {data.expandedDiameter ? (
+                            <DiameterList
+                              list={data.expandedDiameter}
+                              cmpc={data.cmpc}
+                              pageHref={(p) => hrefWith({ dpage: String(p) })}
+                              formatDateTime={(v) => f.dateTime(v)}
+                              formatVolume={(v) => f.volume(v)}
+                              formatCount={(v) => f.count(v)}
+                            />
+                          ) : null}
                         </td>
                       </tr>
                     ) : null,
@@ -327,6 +364,87 @@ export default function TruckDashboard() {
         </section>
       )}
     </div>
+  );
+}
+
+type DiameterPage = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["expandedDiameter"]>;
+
+/** The expanded row's truck-diameter measurements, 5 per page (links, no JavaScript needed). */
+function DiameterList({
+  list,
+  cmpc,
+  pageHref,
+  formatDateTime,
+  formatVolume,
+  formatCount,
+}: {
+  list: DiameterPage;
+  cmpc: boolean;
+  pageHref: (page: number) => string;
+  formatDateTime: (v: string) => string;
+  formatVolume: (v: number) => string;
+  formatCount: (v: number) => string;
+}) {
+  const { t } = useTranslation(["trucks", "lookups"]);
+  return (
+    <section aria-label={t("diameter.title")} data-testid="truck-diameter-list">
+      <h3 className="section-title">{t("diameter.title")}</h3>
+      <table className="table" data-testid="truck-diameter-measurements">
+        <thead>
+          <tr>
+            <th scope="col">{t("list.measurement")}</th>
+            <th scope="col">{t("diameter.trailerPlate")}</th>
+            <th scope="col">{t("detail.shipment")}</th>
+            <th scope="col">{t("list.takenAt")}</th>
+            <th scope="col">{t("list.type")}</th>
+            <th scope="col" className="num">
+              {t("table.logs")}
+            </th>
+            <th scope="col" className="num">
+              {t("table.volume")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.measurements.map((m) => (
+            <tr key={m.id} data-testid={`truck-diameter-measurement-${m.id}`}>
+              <td>
+                {cmpc ? (
+                  <Link to={`/measurements/cmpc/truck_diameter/${m.id}`}>
+                    {t("diameter.measurement", { id: m.id })}
+                  </Link>
+                ) : (
+                  t("diameter.measurement", { id: m.id })
+                )}
+              </td>
+              <td>{m.trailer_license_plate ?? "–"}</td>
+              <td>{m.shipment_number ?? "–"}</td>
+              <td>{formatDateTime(m.taken_at)}</td>
+              <td>{measurementTypeName(t, m.measurement_type_id)}</td>
+              <td className="num">{formatCount(m.logs_count)}</td>
+              <td className="num">{formatVolume(m.volume)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {list.meta.total_pages > 1 ? (
+        <nav className="pager" aria-label={t("list.pages")}>
+          {list.page > 1 ? (
+            <Link className="btn btn-small" to={pageHref(list.page - 1)}>
+              {t("list.previous")}
+            </Link>
+          ) : null}
+          <span className="muted" data-testid="truck-diameter-page">
+            {t("list.page", { page: list.page, pages: list.meta.total_pages })}
+          </span>
+          {list.page < list.meta.total_pages ? (
+            <Link className="btn btn-small" to={pageHref(list.page + 1)} data-testid="next-diameter-page">
+              {t("list.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
   );
 }
 
