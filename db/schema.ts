@@ -934,6 +934,8 @@ export interface ReportDetailsJson {
     price_unit: string;
     log_count: number;
     volume: number;
+    /** The solid volume priced, in price_unit (docs/decisions/026; absent in older tallies). */
+    priced_quantity?: number;
     value: number;
   }[];
   culls: { id: number; name: string; log_count: number; volume: number }[];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createReportTally, lacksAssortment, type ReportAssortment, type ReportTallyOptions } from "./report";
+import {
+  createReportLogMeter,
+  createReportTally,
+  lacksAssortment,
+  reportDeliveryBlocks,
+  reportInvoiceLines,
+  type ReportAssortment,
+  type ReportTallyOptions,
+} from "./report";
 
 // Two measurements of one delivery, tallied by hand:
 // A: 4 m logs, assortment 1 (spruce sawlog, 50.00 per m³) on the measurement;
@@ -73,5 +81,87 @@ describe("report tallies", () => {
       false,
     );
     expect(lacksAssortment({ assortmentId: 4 }, [{ assortmentId: null, cullId: null }])).toBe(false);
+  });
+
+  it("the log meter is the tally's rule: its logs add up to the tally (tally sheet, log-by-log)", () => {
+    const meter = createReportLogMeter("jas", "m^3");
+    const a = { logLengthM: 4, assortmentId: 1 };
+    const logs = [
+      meter(a, { d: 20.4, cullId: null, assortmentId: null }),
+      meter(a, { d: 30, cullId: null, assortmentId: 2 }),
+      meter(a, { d: 25, cullId: 9, assortmentId: null }),
+      meter(a, { d: 50, cullId: null, assortmentId: null, isDeleted: true }),
+      meter({ logLengthM: 3, assortmentId: null }, { d: 20.9, cullId: null, assortmentId: 1 }),
+    ];
+    expect(logs[3]).toBeNull();
+    // JAS scaling: 25 -> 24 (even cm from 14); the report's class stays 25.
+    expect(logs[2]).toMatchObject({ diameter: 25, scaleDiameter: 24, characteristicId: null, cullId: 9 });
+    expect(logs[0]).toMatchObject({ diameter: 20, scaleDiameter: 20, characteristicId: 1, volume: 0.16 });
+    const sum = logs.reduce((s, l) => s + (l?.volume ?? 0), 0);
+    expect(sum).toBeCloseTo(tally({ formula: "jas", unit: "m^3" }).totals.volume, 12);
+    // Under cylinder the scaling diameter is the class.
+    expect(createReportLogMeter("cylinder", "m^3")(a, { d: 25.7, cullId: null, assortmentId: null })).toMatchObject({
+      diameter: 25,
+      scaleDiameter: 25,
+    });
+  });
+
+  it("the delivery sheet regroups the tally per assortment, unsorted and cull, adding up to its totals", () => {
+    const r = tally({ formula: "jas", unit: "m^3" });
+    const blocks = reportDeliveryBlocks(r);
+    expect(blocks.map((b) => [b.kind, b.id, b.name, b.log_count, b.value])).toEqual([
+      ["assortment", 1, "Spruce sawlog", 2, 14],
+      ["assortment", 2, "Pulpwood", 1, 12.5],
+      ["cull", 9, "Rot", 1, null],
+    ]);
+    expect(blocks[0].lines).toEqual([{ diameter: 20, log_count: 2, volume: expect.closeTo(0.28, 10) }]);
+    expect(blocks.reduce((s, b) => s + b.log_count, 0)).toBe(r.totals.log_count);
+    expect(blocks.reduce((s, b) => s + b.volume, 0)).toBeCloseTo(r.totals.volume, 12);
+    // A log without any assortment gets a block of its own, after the assortments.
+    const t = createReportTally({ formula: "jas", unit: "m^3", assortments, culls });
+    t.addMeasurement({ logLengthM: 4, assortmentId: null }, [
+      { d: 16, cullId: null, assortmentId: null },
+      { d: 22, cullId: null, assortmentId: 1 },
+    ]);
+    expect(reportDeliveryBlocks(t.finish()).map((b) => [b.kind, b.log_count, b.volume])).toEqual([
+      ["assortment", 1, expect.closeTo(0.1936, 10)],
+      ["unsorted", 1, expect.closeTo(0.1024, 10)],
+    ]);
+  });
+
+  it("the invoice's lines: logs x price per log, or volume x price per unit; the net is the report's value", () => {
+    const r = tally({ formula: "jas", unit: "m^3" });
+    const invoice = reportInvoiceLines(r, "m^3");
+    expect(invoice.lines).toEqual([
+      {
+        id: 1,
+        name: "Spruce sawlog",
+        log_count: 2,
+        basis: "volume",
+        quantity: expect.closeTo(0.28, 10),
+        quantity_unit: "m^3",
+        unit_price: 50,
+        amount: 14,
+      },
+      {
+        id: 2,
+        name: "Pulpwood",
+        log_count: 1,
+        basis: "log",
+        quantity: 1,
+        quantity_unit: "log",
+        unit_price: 12.5,
+        amount: 12.5,
+      },
+    ]);
+    expect(invoice.net).toBe(r.totals.value);
+    // A report in ft³ prices the same solid m³: the quantity stays in the price's unit, so
+    // quantity x unit price is the amount.
+    const ft3 = reportInvoiceLines(tally({ formula: "jas", unit: "ft^3" }), "ft^3");
+    expect(ft3.lines[0]).toMatchObject({ quantity: expect.closeTo(0.28, 10), quantity_unit: "m^3", amount: 14 });
+    // A tally stored before the priced quantity was kept: the report's volume, converted.
+    const old = tally({ formula: "jas", unit: "ft^3" });
+    delete old.characteristics[0].priced_quantity;
+    expect(reportInvoiceLines(old, "ft^3").lines[0].quantity).toBeCloseTo(0.28, 10);
   });
 });

@@ -19,9 +19,10 @@
  *   assortment's value is rounded half up to whole cents once; the total is the sum of the lines.
  */
 import { diameterClassFrom } from "./diameter-classes";
+import { jasScalingDiameterCm } from "./jas";
 import { LOG_FORMULAS, logVolume, type LogFormula, type LogInput, type Species } from "./log-volume";
 import { assortmentValueCents } from "./summary";
-import { convertVolume, type VolumeUnit } from "./units";
+import { convertVolume, isVolumeUnit, type VolumeUnit } from "./units";
 
 export interface ReportLog {
   /** Top diameter, cm. */
@@ -71,6 +72,11 @@ export interface ReportCharacteristicLine {
   price_unit: VolumeUnit;
   log_count: number;
   volume: number;
+  /**
+   * The solid volume the value was priced on, in `price_unit` (absent in tallies stored before
+   * it was kept).
+   */
+  priced_quantity?: number;
   /** Money (cents / 100). */
   value: number;
 }
@@ -113,35 +119,68 @@ interface Line {
   volume: number;
 }
 
+/** One log as a report counts it (createReportLogMeter). */
+export interface MeteredReportLog {
+  /** The report's diameter class: whole cm, fraction dropped. */
+  diameter: number;
+  /** The formula's scaling diameter: JAS's (whole cm below 14, even cm from 14), else the class. */
+  scaleDiameter: number;
+  /** Solid volume, m³ (what prices are applied to). */
+  m3: number;
+  /** Volume in the report's unit. */
+  volume: number;
+  characteristicId: number | null;
+  cullId: number | null;
+}
+
+/**
+ * The report's rule for one log, shared by the tally and every report export that lists logs
+ * (tally sheet, log-by-log), so that their sums are the report's. Null for a deleted log.
+ */
+export function createReportLogMeter(formula: LogFormula, unit: VolumeUnit) {
+  const nativeUnit = LOG_FORMULAS[formula].unit;
+  const input: LogInput = { topDiameterCm: 0, lengthM: 0 };
+  return (m: ReportMeasurementContext, log: ReportLog): MeteredReportLog | null => {
+    if (log.isDeleted) return null;
+    const length = m.logLengthM ?? 0;
+    input.lengthM = length;
+    input.species = formula === "estonian_nilson" ? (m.species ?? DEFAULT_SPECIES) : m.species;
+    const factor = m.coefficient && m.coefficient > 0 && m.coefficient <= 1 ? m.coefficient : 1;
+    let m3 = 0;
+    if (length > 0) {
+      input.topDiameterCm = log.d;
+      const native = logVolume(formula, input).value;
+      m3 = nativeUnit === "m^3" ? native : convertVolume(native, nativeUnit, "m^3");
+    }
+    const volume = unit === "m^3" ? m3 : convertVolume(m3, "m^3", unit, { stereSolidFactor: factor });
+    const diameter = diameterClassFrom(log.d, 1);
+    const cullId = log.cullId;
+    return {
+      diameter,
+      scaleDiameter: formula === "jas" ? jasScalingDiameterCm(log.d) : diameter,
+      m3,
+      volume,
+      characteristicId: cullId === null ? (log.assortmentId ?? m.assortmentId) : null,
+      cullId,
+    };
+  };
+}
+
 export function createReportTally(options: ReportTallyOptions) {
-  const nativeUnit = LOG_FORMULAS[options.formula].unit;
+  const meter = createReportLogMeter(options.formula, options.unit);
   const lines = new Map<string, Line>();
   const byAssortment = new Map<number | null, { count: number; volume: number; m3: number }>();
   const byCull = new Map<number, { count: number; volume: number }>();
-  const input: LogInput = { topDiameterCm: 0, lengthM: 0 };
   let measurements = 0;
 
   return {
     /** One measurement's logs (call once per measurement). */
     addMeasurement(m: ReportMeasurementContext, logs: Iterable<ReportLog>) {
       measurements += 1;
-      const length = m.logLengthM ?? 0;
-      input.lengthM = length;
-      input.species = options.formula === "estonian_nilson" ? (m.species ?? DEFAULT_SPECIES) : m.species;
-      const factor = m.coefficient && m.coefficient > 0 && m.coefficient <= 1 ? m.coefficient : 1;
       for (const log of logs) {
-        if (log.isDeleted) continue;
-        let m3 = 0;
-        if (length > 0) {
-          input.topDiameterCm = log.d;
-          const native = logVolume(options.formula, input).value;
-          m3 = nativeUnit === "m^3" ? native : convertVolume(native, nativeUnit, "m^3");
-        }
-        const volume =
-          options.unit === "m^3" ? m3 : convertVolume(m3, "m^3", options.unit, { stereSolidFactor: factor });
-        const diameter = diameterClassFrom(log.d, 1);
-        const cullId = log.cullId;
-        const characteristicId = cullId === null ? (log.assortmentId ?? m.assortmentId) : null;
+        const metered = meter(m, log);
+        if (!metered) continue;
+        const { diameter, cullId, characteristicId, volume, m3 } = metered;
         const key = `${diameter}|${characteristicId}|${cullId}`;
         let line = lines.get(key);
         if (!line) lines.set(key, (line = { diameter, characteristicId, cullId, count: 0, volume: 0 }));
@@ -199,6 +238,7 @@ export function createReportTally(options: ReportTallyOptions) {
           price_unit: a?.volumeUnit ?? "m^3",
           log_count: t.count,
           volume: t.volume,
+          priced_quantity: a && a.volumeUnit !== "m^3" ? convertVolume(t.m3, "m^3", a.volumeUnit) : t.m3,
           value: cents / 100,
         });
       }
@@ -236,4 +276,119 @@ export function lacksAssortment(
   if (m.assortmentId !== null) return false;
   for (const l of logs) if (!l.isDeleted && l.assortmentId === null && l.cullId === null) return true;
   return false;
+}
+
+/**
+ * igl_excel's layout (docs/decisions/026): a per-assortment delivery sheet. One block per priced
+ * assortment (the report's order), then the logs without assortment, then each cull; each block
+ * lists its diameter classes (count, volume) and ends with its subtotal and value. The blocks
+ * add up to the report's totals: they only regroup the stored tally lines.
+ */
+export interface DeliveryBlock {
+  kind: "assortment" | "unsorted" | "cull";
+  id: number | null;
+  name: string | null;
+  lines: { diameter: number; log_count: number; volume: number }[];
+  log_count: number;
+  volume: number;
+  /** Money (cents / 100); null for unsorted and culled logs (no value). */
+  value: number | null;
+}
+
+/** Tallies as stored in a report's `details` (units are plain strings there). */
+export type StoredReportTallies = Omit<ReportTallies, "characteristics"> & {
+  characteristics: (Omit<ReportCharacteristicLine, "price_unit"> & { price_unit: string })[];
+};
+
+export function reportDeliveryBlocks(details: StoredReportTallies): DeliveryBlock[] {
+  const block = (
+    kind: DeliveryBlock["kind"],
+    id: number | null,
+    name: string | null,
+    value: number | null,
+    pick: (l: ReportTallyLine) => boolean,
+  ): DeliveryBlock => {
+    const byDiameter = new Map<number, { diameter: number; log_count: number; volume: number }>();
+    for (const l of details.logs) {
+      if (!pick(l)) continue;
+      let line = byDiameter.get(l.diameter);
+      if (!line) byDiameter.set(l.diameter, (line = { diameter: l.diameter, log_count: 0, volume: 0 }));
+      line.log_count += l.log_count;
+      line.volume += l.volume;
+    }
+    const lines = [...byDiameter.values()].sort((a, b) => a.diameter - b.diameter);
+    return {
+      kind,
+      id,
+      name,
+      lines,
+      log_count: lines.reduce((s, l) => s + l.log_count, 0),
+      volume: lines.reduce((s, l) => s + l.volume, 0),
+      value,
+    };
+  };
+  const blocks = details.characteristics.map((c) =>
+    block("assortment", c.id, c.name, c.value, (l) => l.cull_id === null && l.characteristic_id === c.id),
+  );
+  const unsorted = block("unsorted", null, null, null, (l) => l.cull_id === null && l.characteristic_id === null);
+  if (unsorted.log_count > 0) blocks.push(unsorted);
+  for (const c of details.culls) blocks.push(block("cull", c.id, c.name, null, (l) => l.cull_id === c.id));
+  return blocks;
+}
+
+/**
+ * The invoice's lines (report_invoice_excel): one per assortment of the report, priced as the
+ * report prices it. Quantity and unit price are what the value was computed from: logs × price
+ * per log, or the solid volume in the assortment's price unit × the price per that unit. Amounts
+ * are the report's values (rounded to cents once per line), the net total their sum, which is the
+ * report's total value. Unsorted and culled logs carry no value and are not invoiced.
+ */
+export interface ReportInvoiceLine {
+  id: number;
+  name: string;
+  log_count: number;
+  basis: "log" | "volume" | "none";
+  quantity: number;
+  /** "log" for a price per log, else a volume unit. */
+  quantity_unit: VolumeUnit | "log";
+  unit_price: number | null;
+  amount: number;
+}
+
+export function reportInvoiceLines(
+  details: StoredReportTallies,
+  reportUnit: VolumeUnit,
+): { lines: ReportInvoiceLine[]; net: number } {
+  const lines = details.characteristics.map((c): ReportInvoiceLine => {
+    const priceUnit: VolumeUnit = isVolumeUnit(c.price_unit) ? c.price_unit : "m^3";
+    if (c.price_per_log !== null)
+      return {
+        id: c.id,
+        name: c.name,
+        log_count: c.log_count,
+        basis: "log",
+        quantity: c.log_count,
+        quantity_unit: "log",
+        unit_price: c.price_per_log,
+        amount: c.value,
+      };
+    // Older tallies kept no priced quantity: the report's volume converted, unless it is stacked.
+    const quantity =
+      c.priced_quantity ??
+      (reportUnit === priceUnit || reportUnit === "stere" ? c.volume : convertVolume(c.volume, reportUnit, priceUnit));
+    const unit = c.priced_quantity === undefined && reportUnit === "stere" ? reportUnit : priceUnit;
+    return {
+      id: c.id,
+      name: c.name,
+      log_count: c.log_count,
+      basis: c.price !== null ? "volume" : "none",
+      quantity,
+      quantity_unit: unit,
+      unit_price: c.price,
+      amount: c.value,
+    };
+  });
+  // Summed in cents, as the report's total is.
+  const net = lines.reduce((s, l) => s + Math.round(l.amount * 100), 0) / 100;
+  return { lines, net };
 }

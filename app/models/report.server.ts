@@ -4,6 +4,8 @@ import {
   createReportTally,
   lacksAssortment,
   type LogFormula,
+  type ReportAssortment,
+  type ReportCull,
   type ReportLog,
   type ReportMeasurementContext,
 } from "~/domain";
@@ -534,17 +536,8 @@ export async function runReportGeneration(db: DB, id: number): Promise<Report | 
     .where("id", "=", id)
     .execute();
   const startedAt = new Date();
-  const [assortments, culls, measurements] = await Promise.all([
-    db
-      .selectFrom("assortments")
-      .select(["id", "name", "price_cents", "price_per_log_cents", "volume_unit"])
-      .where((eb) => eb.or([eb("organization_id", "=", org), eb("organization_id", "is", null)]))
-      .execute(),
-    db
-      .selectFrom("culls")
-      .select(["id", "reason"])
-      .where((eb) => eb.or([eb("organization_id", "=", org), eb("organization_id", "is", null)]))
-      .execute(),
+  const [{ assortments, culls }, measurements] = await Promise.all([
+    reportLookups(db, org),
     db
       .selectFrom("report_measurements as rm")
       .innerJoin("measurements as m", "m.id", "rm.measurement_id")
@@ -557,26 +550,10 @@ export async function runReportGeneration(db: DB, id: number): Promise<Report | 
   const tally = createReportTally({
     formula: report.volume_formula as LogFormula,
     unit: report.volume_unit,
-    assortments: assortments.map((a) => ({
-      id: a.id,
-      name: a.name,
-      priceCents: a.price_cents,
-      pricePerLogCents: a.price_per_log_cents,
-      volumeUnit: a.volume_unit,
-    })),
-    culls: culls.map((c) => ({ id: c.id, name: c.reason })),
+    assortments,
+    culls,
   });
-  const contexts = new Map<number, ReportMeasurementContext>(
-    measurements.map((m) => [
-      m.id,
-      {
-        logLengthM: m.log_length === null ? null : Number(m.log_length),
-        assortmentId: m.assortment_id,
-        coefficient: m.coefficient === null ? null : Number(m.coefficient),
-        species: speciesOf(m.wood_type_id),
-      },
-    ]),
-  );
+  const contexts = new Map<number, ReportMeasurementContext>(measurements.map((m) => [m.id, measurementContext(m)]));
   const done = new Set<number>();
   let current: number | null = null;
   let batch: ReportLog[] = [];
@@ -673,5 +650,111 @@ export async function reportMeasurementRows(db: Executor, report: Pick<Report, "
     .where("m.deleted_at", "is", null)
     .orderBy("m.taken_at")
     .orderBy("m.id")
+    .execute();
+}
+
+/** The assortments (with prices) and culls a report of the organisation is tallied with. */
+export async function reportLookups(db: Executor, organizationId: number) {
+  const [assortments, culls] = await Promise.all([
+    db
+      .selectFrom("assortments")
+      .select(["id", "name", "price_cents", "price_per_log_cents", "volume_unit"])
+      .where((eb) => eb.or([eb("organization_id", "=", organizationId), eb("organization_id", "is", null)]))
+      .execute(),
+    db
+      .selectFrom("culls")
+      .select(["id", "reason"])
+      .where((eb) => eb.or([eb("organization_id", "=", organizationId), eb("organization_id", "is", null)]))
+      .execute(),
+  ]);
+  return {
+    assortments: assortments.map((a): ReportAssortment => ({
+      id: a.id,
+      name: a.name,
+      priceCents: a.price_cents,
+      pricePerLogCents: a.price_per_log_cents,
+      volumeUnit: a.volume_unit,
+    })),
+    culls: culls.map((c): ReportCull => ({ id: c.id, name: c.reason })),
+  };
+}
+
+/** What the report's rule needs of a measurement (app/domain/report.ts). */
+export function measurementContext(m: {
+  log_length: number | string | null;
+  assortment_id: number | null;
+  coefficient: number | string | null;
+  wood_type_id: number | null;
+}): ReportMeasurementContext {
+  return {
+    logLengthM: m.log_length === null ? null : Number(m.log_length),
+    assortmentId: m.assortment_id,
+    coefficient: m.coefficient === null ? null : Number(m.coefficient),
+    species: speciesOf(m.wood_type_id),
+  };
+}
+
+function reportLogsQuery(db: Executor, report: Pick<Report, "id" | "organization_id">) {
+  return db
+    .selectFrom("report_measurements as rm")
+    .innerJoin("measurements as m", "m.id", "rm.measurement_id")
+    .innerJoin("logs as l", "l.measurement_id", "m.id")
+    .where("rm.report_id", "=", report.id)
+    .where("m.organization_id", "=", report.organization_id)
+    .where("m.deleted_at", "is", null)
+    .where("l.is_deleted", "=", false);
+}
+
+/** How many live logs the report's live measurements hold (the per-log exports' progress). */
+export async function countReportLogs(db: Executor, report: Pick<Report, "id" | "organization_id">) {
+  const row = await reportLogsQuery(db, report)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Every live log of the report's live measurements, measurement by measurement (oldest taken
+ * first, then by id), logs in their order: streamed, so a 200,000-log report stays flat in memory.
+ */
+export function streamReportLogs(db: Executor, report: Pick<Report, "id" | "organization_id">) {
+  return reportLogsQuery(db, report)
+    .leftJoin("storages as s", "s.id", "m.storage_id")
+    .select([
+      "m.id as measurement_id",
+      "m.taken_at",
+      "m.log_length",
+      "m.assortment_id as measurement_assortment_id",
+      "m.coefficient",
+      "m.wood_type_id",
+      "s.name as storage_name",
+      "l.id as log_id",
+      "l.d",
+      "l.cull_id",
+      "l.assortment_id",
+    ])
+    .orderBy("m.taken_at")
+    .orderBy("m.id")
+    .orderBy("l.id")
+    .stream(2000);
+}
+
+/** A report's measurements with their photo thumbnails' keys, oldest first (the report's PDF). */
+export async function reportPrintMeasurements(
+  db: Executor,
+  report: Pick<Report, "id" | "organization_id">,
+  limit: number,
+) {
+  return db
+    .selectFrom("report_measurements as rm")
+    .innerJoin("measurements as m", "m.id", "rm.measurement_id")
+    .leftJoin("storages as s", "s.id", "m.storage_id")
+    .select(["m.id", "m.taken_at", "m.logs_count", "m.photo_thumbnail_key", "s.name as storage_name"])
+    .where("rm.report_id", "=", report.id)
+    .where("m.organization_id", "=", report.organization_id)
+    .where("m.deleted_at", "is", null)
+    .orderBy("m.taken_at")
+    .orderBy("m.id")
+    .limit(limit)
     .execute();
 }

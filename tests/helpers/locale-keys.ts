@@ -44,6 +44,11 @@ export const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, "*" | readonly str
   "reports:menu.report": ["it"],
   "reports:bulk.report": ["it"],
   "exports:types.reports_excel": ["it"],
+  // Report files (issue 26): PDF and JAS are names; the Hindi file spells them out.
+  "reports:files.pdf": "*",
+  "reports:files.tallyJas": "*",
+  "reports:files.date": ["fr"],
+  "exports:types.report_pdf": ["it"],
   // Brand name.
   "common:app.name": "*",
   // Latin species names.

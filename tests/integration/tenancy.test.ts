@@ -134,6 +134,10 @@ const ROUTES: Record<string, Check> = {
     kind: "public",
     why: "opened only with a signed print token bound to one QR labels export of one organisation (qr-labels tests)",
   },
+  "print+/reports.tsx": {
+    kind: "public",
+    why: "opened only with a signed print token bound to one report PDF export of one organisation (report-exports tests)",
+  },
   "_app+/billing+/checkout.$token.tsx": {
     kind: "own",
     why: "a local checkout token is looked up within the caller's organisation only (billing tests)",

@@ -8,6 +8,11 @@ import { inventoriesExcel } from "./inventories/inventories-excel.server";
 import { qrLabelsPdf } from "./labels/qr-labels-pdf.server";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
+import { iglExcel } from "./reports/igl-excel.server";
+import { reportInvoiceExcel } from "./reports/report-invoice-excel.server";
+import { reportLogByLogExcel } from "./reports/report-log-by-log-excel.server";
+import { reportPdf } from "./reports/report-pdf.server";
+import { reportTallySheetExcel } from "./reports/report-tally-sheet-excel.server";
 import { reportsExcel } from "./reports/reports-excel.server";
 import { dashboardExcel } from "./timber/dashboard-excel.server";
 import { logByLogExcel } from "./timber/log-by-log-excel.server";
@@ -41,6 +46,11 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   woodYardSummaryExcel,
   qrLabelsPdf,
   reportsExcel,
+  reportPdf,
+  reportInvoiceExcel,
+  reportTallySheetExcel,
+  reportLogByLogExcel,
+  iglExcel,
 ];
 
 /**

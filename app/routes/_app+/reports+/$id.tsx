@@ -37,6 +37,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   return json({
     enabled: true as const,
+    // The entitlements of the invoice and the delivery sheet (the caller's organisation's).
+    files: {
+      invoice: ctx.features.includes("bill_of_lading_invoice"),
+      igl: ctx.features.includes("igl_excel"),
+    },
     side,
     canConfirm: isAudience(report, side) && !report.confirmed,
     audience: isAudience(report, side),
@@ -84,12 +89,6 @@ export default function ReportDetail() {
           {report.name}
         </h1>
         <div className="page-actions">
-          <ExportButton
-            kind="excel"
-            reportType="reports_excel"
-            fields={{ report_id: String(report.id) }}
-            label={t("detail.excel")}
-          />
           <Link className="btn" to="/reports">
             {t("back")}
           </Link>
@@ -144,6 +143,12 @@ export default function ReportDetail() {
           </Form>
         ) : null}
       </section>
+      <ReportFiles
+        reportId={report.id}
+        formula={t(`lookups:formulas.${report.volume_formula}.name`)}
+        invoice={data.files.invoice}
+        igl={data.files.igl}
+      />
       <ReportTallyTables details={report.details} unit={report.volume_unit} currency={data.currency} />
       <section aria-labelledby="report-measurements-title">
         <h2 id="report-measurements-title">{t("detail.measurements", { count: measurements.total })}</h2>
@@ -194,6 +199,38 @@ export default function ReportDetail() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/**
+ * The report's files (docs/decisions/026): each button asks for its export (a plain form post
+ * without JavaScript); the invoice and the delivery sheet only with their entitlements.
+ */
+function ReportFiles(props: { reportId: number; formula: string; invoice: boolean; igl: boolean }) {
+  const { t } = useTranslation("reports");
+  const fields = { report_id: String(props.reportId) };
+  return (
+    <section className="card" aria-labelledby="report-files-title" data-testid="report-files">
+      <h2 id="report-files-title" className="card-title">
+        {t("files.title")}
+      </h2>
+      <div className="page-actions report-files">
+        <ExportButton kind="excel" reportType="reports_excel" fields={fields} label={t("detail.excel")} />
+        <ExportButton kind="pdf" reportType="report_pdf" fields={fields} label={t("files.pdf")} />
+        <ExportButton kind="excel" reportType="report_log_by_log_excel" fields={fields} label={t("files.logByLog")} />
+        <ExportButton kind="excel" reportType="report_tally_sheet_excel" fields={fields} label={t("files.tallySheet")}>
+          <label htmlFor="tally-formula">{t("files.tallyFormula")}</label>
+          <select id="tally-formula" name="tally_formula" defaultValue="report">
+            <option value="report">{t("files.tallyReportFormula", { formula: props.formula })}</option>
+            <option value="jas">{t("files.tallyJas")}</option>
+          </select>
+        </ExportButton>
+        {props.invoice ? (
+          <ExportButton kind="excel" reportType="report_invoice_excel" fields={fields} label={t("files.invoice")} />
+        ) : null}
+        {props.igl ? <ExportButton kind="excel" reportType="igl_excel" fields={fields} label={t("files.igl")} /> : null}
+      </div>
+    </section>
   );
 }
 

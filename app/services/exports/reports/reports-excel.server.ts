@@ -1,49 +1,26 @@
-import { z } from "zod";
 import { volumeUnitLabel } from "~/domain/format";
 import { readReportFor, reportMeasurementRows } from "~/models/report.server";
-import { isOrganizationAdmin, listRolesInOrganization } from "~/models/role.server";
 import { EXCEL_DATE_TIME, wallClock } from "~/services/excel-reports.server";
 import { createWorkbook, SheetWriter } from "~/services/xlsx-writer.server";
-import { ExportIdSchema } from "~/utils/schemas/export";
-import type { ExcelExportType, ExcelWriteContext, RowSource } from "../types";
+import { reportSource, reportSuffix, ReportSelectionSchema, type ReportSelection } from "./report-source.server";
+import type { ExcelExportType, ExcelWriteContext } from "../types";
 import type { Writable } from "node:stream";
 
 // reports_excel (docs/decisions/021-reports.md): one report (report_id) as its page shows it, from
 // the tallies its job stored: a summary, logs by diameter, assortments with prices and value,
 // culls, and its measurements. Volumes in the report's unit to 4 decimals, money to 2.
 
-export type ReportSelection = { report_id: number };
-
-const ReportSelectionSchema = z.object({ report_id: ExportIdSchema });
-
-const reportSource: RowSource<ReportSelection> = {
-  async request(db, ctx, selection) {
-    const report = await readReportFor(db, ctx.organizationId, selection.report_id);
-    if (!report) return "not_found";
-    // The recipient's side is its admins only, as on the screens.
-    if (report.organization_id !== ctx.organizationId) {
-      const roles = await listRolesInOrganization(db, ctx.userId, ctx.organizationId);
-      if (!isOrganizationAdmin(roles, ctx.organizationId)) return "not_found";
-    }
-    return { selection, count: report.generating_in_progress ? 0 : 1 };
-  },
-  revive: (params) => ReportSelectionSchema.parse(params),
-  async prepare(db, organizationId, selection) {
-    const report = await readReportFor(db, organizationId, selection.report_id);
-    if (!report?.details) return { records: 0, expectedRows: 0, leftOut: [] };
-    return { records: 1, expectedRows: report.details.logs.length, leftOut: [] };
-  },
-};
+const revive = (params: unknown) => ReportSelectionSchema.parse(params);
 
 export const reportsExcel: ExcelExportType<ReportSelection> = {
   reportType: "reports_excel",
   kind: "excel",
   labelKey: "exports:types.reports_excel",
-  nameSuffix: (selection) => `#${selection.report_id}`,
+  nameSuffix: reportSuffix,
   feature: "reports",
   selectionKeys: ["report_id"],
   selection: ReportSelectionSchema,
-  source: reportSource,
+  source: reportSource(revive),
   write: (out, ctx) => writeReport(out, ctx),
 };
 
