@@ -167,7 +167,7 @@ describe("report exports", () => {
       [null, "Total", null, 4],
     ]);
     expect(tallyRows[6][8] as number).toBeCloseTo(0.8704, 10);
-    const tallyCsv = convertToCsv(tallyFile, "xlsx").split("\n");
+    const tallyCsv = (await convertToCsv(tallyFile, "xlsx")).split("\n");
     expect(tallyCsv[0]).toContain("Scaling diameter (cm)");
     expect(tallyCsv[7]).toBe(",Total,,,,,,4,0.8704,,");
 
@@ -189,7 +189,7 @@ describe("report exports", () => {
     expect(all.at(-1)?.[0]).toBe("Not invoiced: 1 logs without assortment or culled.");
     const report = await db().selectFrom("reports").selectAll().where("id", "=", w.reportId).executeTakeFirstOrThrow();
     expect(reportInvoiceLines(report.details!, "m^3").net).toBe(report.details!.totals.value);
-    expect(convertToCsv(invoiceFile, "xlsx")).toContain("Total excl. VAT,,,,,26.5");
+    expect(await convertToCsv(invoiceFile, "xlsx")).toContain("Total excl. VAT,,,,,26.50\n");
 
     // igl: per-assortment blocks, culls, the report's total.
     const igl = (await readXlsx(await make(w, "excel", "igl_excel"))).worksheets[0];
