@@ -220,7 +220,7 @@ describe("truck-diameter measurements on the truck screens", () => {
     const both = await screen(`open=${a.storage.id}`);
     expect(both).toContain('data-testid="truck-measurements"');
     expect(both).toContain('data-testid="truck-diameter-measurements"');
-    expect(both).toMatch(/22[.,]320<\/td><td class="num">1[.,]838<\/td>/);
+    expect(both).toMatch(/22[.,]320 m³<\/td><td class="num">1[.,]838 m³<\/td>/);
     expect(both).not.toMatch(/24[.,]158/);
   });
 

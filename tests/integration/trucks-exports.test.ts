@@ -79,12 +79,19 @@ describe("truck_dashboard_excel", () => {
 
     const wb = await readXlsx(await exported(s, { report_type: "truck_dashboard_excel", license_plate: "AAA" }));
     const storages = rowsOf(wb.worksheets[0]);
-    expect(storages[0]).toEqual(["Storage", "Measurements", "Loads", "Logs", "Solid volume (m³)"]);
+    expect(storages[0]).toEqual([
+      "Storage",
+      "Measurements",
+      "Loads",
+      "Logs",
+      "Solid volume (m³)",
+      "Solid volume, truck-diameter (m³)",
+    ]);
     // Every storage the dashboard lists, with the filtered totals (no truck-diameter logs here).
     expect(storages.slice(1)).toEqual([
-      ["A mill gate", 1, 2, 0, 22.32],
-      ["B yard", 1, 2, 0, 22.32],
-      ["C empty", 0, 0, 0, 0],
+      ["A mill gate", 1, 2, 0, 22.32, 0],
+      ["B yard", 1, 2, 0, 22.32, 0],
+      ["C empty", 0, 0, 0, 0, 0],
     ]);
     const measurements = rowsOf(wb.worksheets[1]);
     expect(measurements[0].slice(0, 4)).toEqual(["Measurement ID", "Storage", "License plate", "Shipment number"]);
