@@ -95,7 +95,16 @@ export async function readPublicStorage(
   if (page > totalPages) return undefined;
   const [rows, woodTypes] = await Promise.all([
     live
-      .select(["id", "taken_at", "logs_count", "volume", "log_length", "wood_type_id", "photo_thumbnail_key", "photo_sha256"])
+      .select([
+        "id",
+        "taken_at",
+        "logs_count",
+        "volume",
+        "log_length",
+        "wood_type_id",
+        "photo_thumbnail_key",
+        "photo_sha256",
+      ])
       .orderBy("taken_at", "desc")
       .orderBy("id", "desc")
       .limit(PUBLIC_STORAGE_PAGE_SIZE)

@@ -31,7 +31,11 @@ type Ctx = Pick<AuthContext, "organizationId">;
  * without log ends (lumber, truck), a manual timber measurement, and a measurement that cannot be
  * scaled (no log length, no references).
  */
-export async function loadFormulaComparison(ctx: Ctx, kind: MeasurementKind, id: number): Promise<FormulaComparisonRow[]> {
+export async function loadFormulaComparison(
+  ctx: Ctx,
+  kind: MeasurementKind,
+  id: number,
+): Promise<FormulaComparisonRow[]> {
   if (kind === "timber") {
     const m = await getMeasurementRow(db(), ctx, id);
     if (!m || m.type === "manual" || !m.log_length) return [];
