@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createOrganization, createStorage, createUser, givePlan, webCookie } from "#tests/factories";
+import {
+  createMeasurement,
+  createOrganization,
+  createStorage,
+  createUser,
+  givePlan,
+  sharePublicly,
+  webCookie,
+} from "#tests/factories";
 import { containerOrg, createContainerMeasurement, REFERENCE } from "#tests/helpers/containers";
 import { api, baseUrl } from "#tests/helpers/http";
 import { computeContainerMeasurement } from "~/domain/container";
@@ -12,7 +20,7 @@ import { formatsFor } from "~/utils/use-format";
 // Issue 24's last gaps (docs/decisions/024-trust.md): every formula side by side on the container
 // and truck-diameter detail pages (the shared trust loader and component), each row's total and
 // difference equal to app/domain's figures computed afresh from the logs' pixels, in the user's
-// unit; and the original photo's SHA-256 on the public container and bill-of-lading pages.
+// unit; and the original photo's SHA-256 on the public container, bill-of-lading and storage pages.
 
 const nb = (s: string | undefined) => s?.replace(/&nbsp;|\u00a0/g, " ");
 
@@ -147,5 +155,26 @@ describe("the original photo's SHA-256 on the public container pages", () => {
       expect(shown?.[2], path).toBe(stored.photo_sha256);
       expect(html, path).not.toContain(`public-container-measurement-${without}-sha256`);
     }
+  });
+});
+
+describe("the original photo's SHA-256 on the public storage page", () => {
+  it("each measurement's card shows its stored photo_sha256, none where it is not recorded", async () => {
+    const org = await createOrganization();
+    const storage = await createStorage(org.id, { name: "Shared yard" });
+    const withHash = await createMeasurement(org.id, storage.id, { volume: 1.2 });
+    const without = await createMeasurement(org.id, storage.id, { volume: 0.8 });
+    const sha = "a1".repeat(32);
+    await db().updateTable("measurements").set({ photo_sha256: sha }).where("id", "=", withHash.id).execute();
+    const { path } = await sharePublicly(org.id, "storage", storage.id);
+    const res = await fetch(`${baseUrl()}${path}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const shown = new RegExp(
+      `<code[^>]*title="([0-9a-f]{64})"[^>]*data-testid="public-measurement-${withHash.id}-sha256"[^>]*>([0-9a-f]+)<`,
+    ).exec(html);
+    expect(shown?.[1]).toBe(sha);
+    expect(shown?.[2]).toBe(sha);
+    expect(html).not.toContain(`public-measurement-${without.id}-sha256`);
   });
 });
