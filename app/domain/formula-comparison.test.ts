@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { doyleBoardFeet } from "./board-foot-rules";
+import { computeContainerMeasurement } from "./container";
 import { compareFormulas } from "./formula-comparison";
 import { FBM_M3 } from "./units";
 
@@ -56,5 +57,43 @@ describe("compareFormulas", () => {
   it("an own formula a photo cannot give (huber) leaves the differences empty", () => {
     const rows = compareFormulas({ ...logs, ownFormula: "huber" });
     expect(rows.every((r) => r.differenceM3 === null && !r.own)).toBe(true);
+  });
+});
+
+describe("compareFormulas on a container measurement (issue 24: every formula on every photographed kind)", () => {
+  // The container worked example of container.test.ts: a reference 1 m long drawn 500 px wide
+  // (5 px per cm), logs of r 75, 40 and 33 px (30, 16 and 13.2 cm) at 4 m, one deleted log.
+  const REF = [{ x1: 0, y1: 100, x2: 500, y2: 100, size: 1 }];
+  const container = computeContainerMeasurement(
+    [
+      { x: 10, y: 10, r: 75 },
+      { x: 20, y: 20, r: 40 },
+      { x: 30, y: 30, r: 33 },
+      { x: 40, y: 40, r: 100, isDeleted: true },
+    ],
+    { references: REF, logLengthM: 4 },
+  );
+  const rows = compareFormulas({
+    diametersCm: container.logs.filter((l) => !l.isDeleted).map((l) => l.d),
+    lengthM: 4,
+    ownFormula: "jas",
+  });
+
+  it("the JAS row is the measurement's own and equals its stored volume: 0.36 + 0.1024 + 0.0676 = 0.53 m³", () => {
+    const jas = rows.find((r) => r.formula === "jas")!;
+    expect(jas.own).toBe(true);
+    expect(jas.totalM3).toBe(container.volumeM3);
+    expect(jas.totalM3).toBeCloseTo(0.53, 10);
+    expect(jas.differenceM3).toBe(0);
+  });
+
+  it("the cylinder row by hand: pi/4 x (0.30² + 0.16² + 0.132²) x 4 = 0.417907 m³, −0.112093 m³ against JAS", () => {
+    const cyl = rows.find((r) => r.formula === "cylinder")!;
+    const byHand = (Math.PI / 4) * (0.09 + 0.0256 + 0.132 * 0.132) * 4;
+    expect(cyl.totalM3).toBeCloseTo(byHand, 9);
+    expect(byHand).toBeCloseTo(0.4179072, 6);
+    expect(cyl.differenceM3).toBeCloseTo(-0.1120928, 6);
+    expect(cyl.differenceM3).toBeCloseTo(byHand - 0.53, 9);
+    expect(cyl.differencePercent).toBeCloseTo(((byHand - 0.53) / 0.53) * 100, 9);
   });
 });

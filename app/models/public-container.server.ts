@@ -26,6 +26,8 @@ export interface PublicContainerMeasurement {
   volume: number;
   locked: boolean;
   photo_thumbnail: string | null;
+  /** SHA-256 of the original photo taken at upload (decision 024), when recorded. */
+  photo_sha256: string | null;
 }
 
 export interface PublicTallyRow {
@@ -111,6 +113,7 @@ async function measurementsOf(db: DB, organizationId: number, containerIds: numb
       "volume",
       "locked_at",
       "photo_thumbnail_key",
+      "photo_sha256",
     ])
     .where("organization_id", "=", organizationId)
     .where("container_id", "in", containerIds)
@@ -129,6 +132,7 @@ async function measurementsOf(db: DB, organizationId: number, containerIds: numb
       volume: m.volume,
       locked: m.locked_at !== null,
       photo_thumbnail: m.photo_thumbnail_key ? `${thumbnailBase}/${m.id}` : null,
+      photo_sha256: m.photo_sha256,
     });
     out.set(m.container_id!, list);
   }

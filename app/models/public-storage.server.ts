@@ -36,6 +36,8 @@ export interface PublicStorageView {
     log_length: { value: number; unit: "m" } | null;
     wood_type: string | null;
     photo_thumbnail: string | null;
+    /** SHA-256 of the original photo taken at upload (decision 024), when recorded. */
+    photo_sha256: string | null;
     /** Its own public page, when the measurement is shared itself. */
     public_url: string | null;
   }>;
@@ -93,7 +95,16 @@ export async function readPublicStorage(
   if (page > totalPages) return undefined;
   const [rows, woodTypes] = await Promise.all([
     live
-      .select(["id", "taken_at", "logs_count", "volume", "log_length", "wood_type_id", "photo_thumbnail_key"])
+      .select([
+        "id",
+        "taken_at",
+        "logs_count",
+        "volume",
+        "log_length",
+        "wood_type_id",
+        "photo_thumbnail_key",
+        "photo_sha256",
+      ])
       .orderBy("taken_at", "desc")
       .orderBy("id", "desc")
       .limit(PUBLIC_STORAGE_PAGE_SIZE)
@@ -134,6 +145,7 @@ export async function readPublicStorage(
       log_length: m.log_length === null ? null : { value: m.log_length, unit: "m" },
       wood_type: m.wood_type_id === null ? null : (species.get(m.wood_type_id) ?? null),
       photo_thumbnail: m.photo_thumbnail_key ? `/public_storage/${token}/thumbnails/${m.id}` : null,
+      photo_sha256: m.photo_sha256,
       public_url: links.get(m.id)?.path ?? null,
     })),
   };

@@ -11,6 +11,7 @@ import { gotoHydrated, launchBrowser, signedInContext } from "#tests/helpers/bro
 import { containerOrg, createContainerMeasurement } from "#tests/helpers/containers";
 import { api } from "#tests/helpers/http";
 import { convertVolume, formatVolume, volumeUnitLabel, type VolumeUnit } from "~/domain";
+import { compareFormulas } from "~/domain/formula-comparison";
 import { db } from "~/utils/db.server";
 import type { Browser, Page } from "playwright-core";
 
@@ -18,7 +19,7 @@ import type { Browser, Page } from "playwright-core";
 // A truck measurement's loads and a container measurement's logs are changed through the API; the
 // detail page shows the line with who, what and the signed volume change in the user's unit, and
 // "Verify the history" recomputes the hash chain: verified, then failed once a row is altered in
-// the database.
+// the database. The container's detail also shows every formula side by side.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -133,6 +134,25 @@ describe("the History panel on every kind", () => {
       `−${fmt(edit.volume_before! - edit.volume_after!)}`,
     );
     await verifyChain(page, edit.id);
+
+    // Every formula side by side (issue 24): JAS, the container's own formula, is the stored
+    // volume (the two logs left: 0.36 + 0.1024 m³); the others are app/domain's from the logs.
+    const m = await db()
+      .selectFrom("container_measurements")
+      .select("volume")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(m.volume).toBeCloseTo(0.4624, 9);
+    const rows = compareFormulas({ diametersCm: [30, 16], lengthM: 4, ownFormula: "jas" });
+    const table = page.getByTestId("formula-table");
+    await table.waitFor();
+    expect(await page.getByTestId("formula-jas").getAttribute("class")).toContain("row-selected");
+    expect(await page.getByTestId("formula-jas-total").innerText()).toBe(fmt(m.volume));
+    const cylinder = rows.find((r) => r.formula === "cylinder")!;
+    expect(await page.getByTestId("formula-cylinder-total").innerText()).toBe(fmt(cylinder.totalM3!));
+    expect(await page.getByTestId("formula-cylinder-difference").innerText()).toBe(
+      `${cylinder.differenceM3! < 0 ? "−" : "+"}${fmt(Math.abs(cylinder.differenceM3!))}`,
+    );
     await context.close();
   });
 });

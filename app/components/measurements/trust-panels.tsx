@@ -214,6 +214,22 @@ export function PhotoFingerprint({
   );
 }
 
+/**
+ * A photo's SHA-256 in a list of measurements (the public pages' cards): shown cut to its first
+ * digits by CSS, the whole value in the page (selected or copied whole) and on hover.
+ */
+export function ShortSha256({ sha256, testId }: { sha256: string; testId?: string }) {
+  const { t } = useTranslation("trust");
+  return (
+    <span className="photo-sha256">
+      {t("photo.sha256")}:{" "}
+      <code className="hash hash-short" title={sha256} data-testid={testId}>
+        {sha256}
+      </code>
+    </span>
+  );
+}
+
 /** Every formula a photo gives, side by side, in the user's unit, with the difference to the own formula. */
 export function FormulaTable({ rows, f }: { rows: FormulaComparisonRow[]; f: Formats }) {
   const { t } = useTranslation(["trust", "lookups", "timber"]);
@@ -265,16 +281,20 @@ export type MeasurementTrustView = {
   history: HistoryEntryView[];
   chain: ChainVerificationView;
   photo: { sha256: string | null; verification: PhotoVerification } | null;
+  /** Every formula side by side; empty for a kind or measurement without photographed log ends. */
+  formulas?: FormulaComparisonRow[];
 };
 
 /**
- * The proofs every kind's detail page shows, one component for all of them: the original photo's
+ * The proofs every kind's detail page shows, one component for all of them: every formula side by
+ * side (when the measurement's logs are photographed top diameters), the original photo's
  * fingerprint (when the measurement has a photo) and the History panel with its chain. The data
  * comes from services/measurement-trust.server.ts (loadMeasurementTrust).
  */
 export function MeasurementTrust({ trust, f }: { trust: MeasurementTrustView; f: Formats }) {
   return (
     <div className="page-section measurement-trust" data-testid="measurement-trust">
+      {trust.formulas?.length ? <FormulaTable rows={trust.formulas} f={f} /> : null}
       {trust.photo ? <PhotoFingerprint sha256={trust.photo.sha256} verification={trust.photo.verification} /> : null}
       <HistoryPanel entries={trust.history} f={f} chain={trust.chain} />
     </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ShortSha256 } from "~/components/measurements/trust-panels";
 import { Icon } from "~/components/ui/icon";
 import { publicRowVolume, publicVolume } from "~/utils/public-format";
 import type { formatsFor } from "~/utils/use-format";
@@ -18,6 +19,7 @@ export interface PublicContainerMeasurementItem {
   volume: number;
   locked: boolean;
   photo_thumbnail: string | null;
+  photo_sha256: string | null;
 }
 
 export interface PublicContainerItem {
@@ -105,6 +107,9 @@ export function PublicContainerMeasurements({
                   .filter(Boolean)
                   .join(" · ")}
               </span>
+              {m.photo_sha256 ? (
+                <ShortSha256 sha256={m.photo_sha256} testId={`public-container-measurement-${m.id}-sha256`} />
+              ) : null}
             </span>
             <span className="measurement-volume" data-testid={`public-container-measurement-${m.id}-volume`}>
               {publicVolume(m.volume, "m^3", f.locale)}

@@ -19,7 +19,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 // opening to its details and measurements, and the bill's JAS tally. An unknown, rotated or
 // stopped token is the public not-found page; a failed load shows the page's error heading.
 
-export const handle = { i18n: ["public"] };
+export const handle = { i18n: ["public", "trust"] };
 export const headers = publicHeaders;
 export const meta = publicMeta;
 

@@ -19,7 +19,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 // its JAS tally. The container's token opens nothing else (not its bill's other containers). An
 // unknown, rotated or stopped token is the public not-found page.
 
-export const handle = { i18n: ["public"] };
+export const handle = { i18n: ["public", "trust"] };
 export const headers = publicHeaders;
 export const meta = publicMeta;
 

@@ -1,5 +1,6 @@
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ShortSha256 } from "~/components/measurements/trust-panels";
 import { PublicErrorBoundary } from "~/components/public/public-error-boundary";
 import { PublicLocation } from "~/components/public/public-location";
 import { StorageStateBadge } from "~/components/timber/storages-table";
@@ -16,7 +17,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 // measurements a page at a time, each with its thumbnail and figures; a measurement that is
 // shared itself links to its own public page.
 
-export const handle = { i18n: ["public", "timber", "lookups"] };
+export const handle = { i18n: ["public", "timber", "lookups", "trust"] };
 export const headers = publicHeaders;
 export const meta = publicMeta;
 
@@ -105,6 +106,9 @@ export default function PublicStoragePage() {
                         .join(" · ")}
                     </span>
                     <span>{t("timber:logsCount", { count: m.logs_count })}</span>
+                    {m.photo_sha256 ? (
+                      <ShortSha256 sha256={m.photo_sha256} testId={`public-measurement-${m.id}-sha256`} />
+                    ) : null}
                   </span>
                   <span className="measurement-volume" data-testid={`public-measurement-${m.id}-volume`}>
                     {publicVolume(m.volume.value, m.volume.unit, f.locale)}

@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { ExportButton } from "~/components/exports/export-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MeasurementDetailFrame } from "~/components/measurements/detail-frame";
-import { FormulaTable, MeasurementTrust } from "~/components/measurements/trust-panels";
+import { MeasurementTrust } from "~/components/measurements/trust-panels";
 import { PublicLinkDialog } from "~/components/public-links/public-link-dialog";
 import { MeasurementPhoto } from "~/components/timber/measurement-photo";
 import { MeasurementTables, Metrology } from "~/components/timber/measurement-tables";
@@ -418,7 +418,6 @@ export default function MeasurementDetail() {
           fmtVolume={(v) => formatVolume(v, { precision: data.precision, locale: f.locale })}
         />
       )}
-      {data.formulas.length ? <FormulaTable rows={data.formulas} f={f} /> : null}
       <MeasurementTrust trust={data.trust} f={f} />
     </MeasurementDetailFrame>
   );

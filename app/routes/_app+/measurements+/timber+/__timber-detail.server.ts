@@ -1,7 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { compareFormulas } from "~/domain/formula-comparison";
 import { listStorages } from "~/models/lookup.server";
 import {
   canEdit,
@@ -56,18 +55,7 @@ export async function loadMeasurementDetail(ctx: AuthContext, id: number) {
   ]);
   const summary = timberSummary(m, logs, lookups);
   const editable = storage ? canEdit(ctx, storage) : false;
-  // Every formula side by side (decision 024): the live logs' top diameters, computed by app/domain.
-  const formulas =
-    m.type === "manual" || !m.log_length
-      ? []
-      : compareFormulas({
-          diametersCm: logs.filter((l) => !l.is_deleted).map((l) => l.d),
-          lengthM: m.log_length,
-          species: speciesOf(m.wood_type_id),
-          ownFormula: m.volume_formula,
-        });
   return {
-    formulas,
     measurement: {
       ...m,
       photo: screenPhotoUrl("timber", m),
