@@ -199,16 +199,16 @@ describe("export layouts", () => {
     const standard = await sheetRows(
       await made(token, { report_type: "container_dashboard_excel" }),
       cookie,
-      "Dashboard",
+      "Bills of lading",
     );
     const custom = await sheetRows(
       await made(token, { report_type: "custom_bill_of_lading_excel" }),
       cookie,
-      "Dashboard",
+      "Bills of lading",
     );
     expect(custom[0]).toEqual(["Box", standard[0][5], "B/L", standard[0][4]]);
     expect(custom.slice(1)).toEqual(standard.slice(1).map((r) => [r[1], r[5], r[0], r[4]]));
-    expect(custom.length).toBe(4); // the bill, its two containers, the total
+    expect(custom.length).toBe(5); // the header, the bill, its two containers, the total
   });
 
   it("needs the flag: 422 feature_unavailable, no button", async () => {
