@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { seedDemo } from "#db/seed/demo";
+import { seedExportLayouts } from "#db/seed/export-layouts";
 import {
   apiToken,
   createMeasurement,
@@ -10,6 +12,8 @@ import {
 import { containerOrg, createBill, createContainer, createContainerMeasurement } from "#tests/helpers/containers";
 import { download, readXlsx, waitForExport } from "#tests/helpers/exports";
 import { api } from "#tests/helpers/http";
+import { getExportLayout } from "~/models/export-layout.server";
+import { fileStorage } from "~/services/file-storage.server";
 import { db } from "~/utils/db.server";
 
 // Issue 26, configurable export layouts (docs/decisions/026-exports-and-labels.md): an admin
@@ -268,5 +272,26 @@ describe("export layouts", () => {
       expect(post.status, role).toBe(403);
     }
     expect(await savedLayouts(s.org.id)).toEqual([]);
+  });
+
+  it("the demo seed gives the demo organisation the flag and a layout per target, once", async () => {
+    const seeded = await seedDemo(db(), fileStorage(), async () => {}, { measurements: 4 });
+    expect(await seedExportLayouts(db(), seeded.organizationId)).toBe(2);
+    expect(await seedExportLayouts(db(), seeded.organizationId)).toBe(0);
+    const org = await db()
+      .selectFrom("organizations")
+      .select("features")
+      .where("id", "=", seeded.organizationId)
+      .executeTakeFirstOrThrow();
+    const features = typeof org.features === "string" ? JSON.parse(org.features) : org.features;
+    expect(features.filter((f: string) => f === FLAG)).toHaveLength(1);
+    const ctx = { organizationId: seeded.organizationId };
+    expect((await getExportLayout(db(), ctx, "dashboard"))?.[0]).toEqual({ key: "takenAt", header: "Date" });
+    expect((await getExportLayout(db(), ctx, "bill_of_lading"))?.map((c) => c.key)).toEqual([
+      "billOfLading",
+      "container",
+      "logs",
+      "volume",
+    ]);
   });
 });
