@@ -790,6 +790,16 @@ export interface MixedStackReportMeasurementsTable {
 }
 
 /** One change of a measurement of any kind, append-only (docs/decisions/024-trust.md). */
+/** Configurable export layouts (migration 0032): a target's chosen columns per organisation. */
+export interface ExportLayoutTable {
+  id: Generated<number>;
+  organization_id: number;
+  target: string;
+  columns: ColumnType<unknown, string, string>;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, never, never>;
+}
+
 export interface MeasurementHistoryTable {
   id: Generated<number>;
   organization_id: number;
@@ -979,6 +989,7 @@ export interface ReportMeasurementsTable {
 
 export interface Database {
   measurement_history: MeasurementHistoryTable;
+  export_layouts: ExportLayoutTable;
   container_contracts: ContainerContractsTable;
   bill_of_ladings: BillOfLadingsTable;
   containers: ContainersTable;

@@ -18,6 +18,7 @@ import * as containers from "./2026_11_27_0021_containers";
 import * as shipments from "./2026_11_27_0022_shipments";
 import * as trust from "./2026_11_27_0023_trust";
 import * as historyChain from "./2026_11_27_0029_history_chain";
+import * as exportLayouts from "./2026_11_27_0032_export_layouts";
 import type { Migration } from "kysely";
 
 // Listed by hand so the migrations bundle into the worker and run under tsx and vitest alike.
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0022_shipments": shipments,
   "2026_11_27_0020_reports": reports,
   "2026_11_27_0029_history_chain": historyChain,
+  "2026_11_27_0032_export_layouts": exportLayouts,
 };

@@ -5,6 +5,7 @@ import { db } from "~/utils/db.server";
 import { seedAnalysis } from "./analysis";
 import { seedContainers } from "./containers";
 import { DEMO, seedDemo } from "./demo";
+import { seedExportLayouts } from "./export-layouts";
 import { seedInventories } from "./inventories";
 import { seedLumberDashboard } from "./lumber-dashboard";
 import { seedMixedStack } from "./mixed-stack";
@@ -35,6 +36,7 @@ try {
     log: (l) => console.log(l),
   });
   await seedReports(db(), result.organizationId, { log: (l) => console.log(l) });
+  await seedExportLayouts(db(), result.organizationId, { log: (l) => console.log(l) });
   if (result.created) console.log(`demo sign-in: ${DEMO.admin.email} / ${DEMO.admin.password}`);
 } finally {
   await closeJobs();

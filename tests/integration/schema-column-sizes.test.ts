@@ -144,6 +144,8 @@ const WRITES: Record<string, string[]> = {
   ReportCreateSchema: ["reports"],
   ReportStorageSchema: ["reports"],
   ReportAddMeasurementsSchema: ["report_measurements"],
+  // target (varchar 32, an enum here); the columns and their headers live in the json column.
+  ExportLayoutFormSchema: ["export_layouts"],
 };
 
 async function payloadSchemas() {

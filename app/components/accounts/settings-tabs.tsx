@@ -13,6 +13,11 @@ export function SettingsTabs({ isAdmin }: { isAdmin: boolean }) {
           {t("settings.organization")}
         </NavLink>
       ) : null}
+      {isAdmin ? (
+        <NavLink to="/settings/export_layouts" className="tab">
+          {t("exports:layouts.link")}
+        </NavLink>
+      ) : null}
     </nav>
   );
 }

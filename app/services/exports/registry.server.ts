@@ -6,6 +6,8 @@ import { containerDashboardExcel } from "./containers/container-dashboard-excel.
 import { containerLogByLogExcel } from "./containers/container-log-by-log-excel.server";
 import { inventoriesExcel } from "./inventories/inventories-excel.server";
 import { qrLabelsPdf } from "./labels/qr-labels-pdf.server";
+import { customBillOfLadingExcel } from "./layouts/custom-bill-of-lading-excel.server";
+import { customDashboardExcel } from "./layouts/custom-dashboard-excel.server";
 import { lumberDashboardExcel } from "./lumber/lumber-dashboard-excel.server";
 import { mixedStackReportExcel } from "./mixed-stack/mixed-stack-report-excel.server";
 import { iglExcel } from "./reports/igl-excel.server";
@@ -51,6 +53,8 @@ export const EXPORT_TYPES: readonly ExportType[] = [
   reportTallySheetExcel,
   reportLogByLogExcel,
   iglExcel,
+  customDashboardExcel,
+  customBillOfLadingExcel,
 ];
 
 /**

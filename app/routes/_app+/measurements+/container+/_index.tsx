@@ -17,6 +17,7 @@ import {
   listContainers,
   listContracts,
 } from "~/models/container.server";
+import { getExportLayout } from "~/models/export-layout.server";
 import { listAssortments } from "~/models/lookup.server";
 import { photoUrl } from "~/models/measurement-photo.server";
 import { listShipments } from "~/models/shipment.server";
@@ -127,7 +128,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editContainer =
     editContainerId && open ? (open.containers.find((c) => c.id === editContainerId) ?? null) : null;
   const confirmId = num("confirm");
+  // The organisation's own layout of the bill-of-lading export (feature custom_export_layouts).
+  const customLayout =
+    ctx.features.includes("custom_export_layouts") && (await getExportLayout(db(), ctx, "bill_of_lading")) !== null;
   return json({
+    customLayout,
     enabled: true as const,
     recentMode,
     origin: url.origin,
@@ -232,6 +237,14 @@ function ContainerModePage() {
               reportType="container_dashboard_excel"
               fields={hasErrors ? {} : data.values}
               label={t("actions.dashboardExcel")}
+            />
+          ) : null}
+          {data.bill_of_ladings.length > 0 && data.customLayout ? (
+            <ExportButton
+              kind="excel"
+              reportType="custom_bill_of_lading_excel"
+              fields={hasErrors ? {} : data.values}
+              label={t("exports:layouts.button")}
             />
           ) : null}
           {data.canEdit ? <AddBill result={resultOf("createBill")} /> : null}

@@ -11,6 +11,7 @@ import { FilterPanel } from "~/components/timber/filter-panel";
 import { MapPanel } from "~/components/timber/map-panel";
 import { StoragesTable } from "~/components/timber/storages-table";
 import { EmptyState } from "~/components/ui/empty-state";
+import { getExportLayout } from "~/models/export-layout.server";
 import { listStorages } from "~/models/lookup.server";
 import { canEdit } from "~/models/measurement-kind.server";
 import { canEditMixedStackReports, listMixedStackReports } from "~/models/mixed-stack-report.server";
@@ -43,12 +44,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { filter, values, filterErrors, range, ranges, openId, page } = readDashboardQuery(url, ctx.user.time_zone);
   const withMixedStack = ctx.features.includes("mixed_stack_reports") && canEditMixedStackReports(ctx);
   const withReports = ctx.features.includes("reports") && ctx.isAdmin;
-  const [storages, lookups, allStorages, mixedStackReports, reports] = await Promise.all([
+  const withLayout = ctx.features.includes("custom_export_layouts");
+  const [storages, lookups, allStorages, mixedStackReports, reports, customLayout] = await Promise.all([
     dashboardStorages(db(), ctx, filter),
     listTimberLookups(db(), ctx, await i18nServer.getFixedT(ctx.user.locale, "lookups")),
     listStorages(db(), ctx),
     withMixedStack ? listMixedStackReports(db(), ctx) : [],
     withReports ? listReports(db(), ctx) : [],
+    withLayout ? getExportLayout(db(), ctx, "dashboard") : null,
   ]);
   const openStorage = openId ? storages.find((s) => s.id === openId) : undefined;
   const expanded = openStorage
@@ -62,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     locale: ctx.user.locale,
     timeZone: ctx.user.time_zone,
     isAdmin: ctx.isAdmin,
+    // The organisation's own layout of the dashboard export (feature custom_export_layouts).
+    customLayout: customLayout !== null,
     origin: url.origin,
     range,
     ranges,
@@ -130,6 +135,14 @@ export default function TimberDashboard() {
             fields={data.values}
             label={t("exports:button.dashboardExcel")}
           />
+          {data.customLayout ? (
+            <ExportButton
+              kind="excel"
+              reportType="custom_dashboard_excel"
+              fields={data.values}
+              label={t("exports:layouts.button")}
+            />
+          ) : null}
           {appData?.features.includes("precise_log_by_log_excel") ? (
             <ExportButton
               kind="excel"
