@@ -107,7 +107,7 @@ const ROUTES: Record<string, Check> = {
   "healthcheck_.live.ts": { kind: "public", why: "liveness: answers ok, reads nothing" },
   "healthcheck_.ready.ts": { kind: "public", why: "readiness: database status only" },
   "metrics.ts": { kind: "public", why: "process metrics, no organisation data; 404 without METRICS_TOKEN" },
-  "_app+/$.tsx": { kind: "own", why: "planned screens and not-found, no records" },
+  "_app+/$.tsx": { kind: "own", why: "the not-found notice, no records" },
   "banners.dismiss.ts": { kind: "own", why: "a cookie remembering which banner the caller dismissed" },
   // Public links: each route resolves its token through requirePublicGrant to one record of its kind.
   "_public+/_layout.tsx": { kind: "public", why: "the public pages' frame: product name and language menu" },
