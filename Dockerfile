@@ -9,6 +9,8 @@ ARG BASE=node:20-bookworm-slim
 FROM ${BASE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# Fixes to installed packages (patch-package, applied by npm ci's postinstall): docs/decisions/027.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
