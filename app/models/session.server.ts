@@ -4,6 +4,9 @@ import { hashToken, randomToken } from "~/utils/token.server";
 // Web screens and API clients share one kind of server-side session row: the cookie or the
 // bearer token carries a random token, the row keeps only its hash, its expiry and revocation.
 
+/** Longer tokens are refused unread. */
+export const MAX_TOKEN_LENGTH = 200;
+
 export type SessionKind = "web" | "api";
 export type SessionLookup =
   | { status: "valid"; sessionId: number; userId: number; expiresAt: Date }
@@ -35,7 +38,7 @@ export async function createSession(
 }
 
 export async function findSession(db: DB, token: string | null | undefined, now = new Date()): Promise<SessionLookup> {
-  if (!token || token.length > 200) return { status: "invalid" };
+  if (!token || token.length > MAX_TOKEN_LENGTH) return { status: "invalid" };
   const row = await db
     .selectFrom("sessions")
     .select(["id", "user_id", "expires_at", "revoked_at"])

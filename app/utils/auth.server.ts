@@ -1,8 +1,7 @@
 import { json, redirect } from "@remix-run/node";
-import { loadSignedInRows } from "~/models/auth-context.server";
+import { findSignedIn, loadSignedInRows, type SignedInLookup, type SignedInRows } from "~/models/auth-context.server";
 import { countDevices } from "~/models/device-admin.server";
 import { isOrganizationAdmin } from "~/models/role.server";
-import { findSession } from "~/models/session.server";
 import { db } from "./db.server";
 import { forbidden } from "./errors";
 import { noteOrganization } from "./request-context.server";
@@ -12,9 +11,8 @@ import type { AuthContext } from "./auth-context";
 
 export class NoOrganizationError extends Error {}
 
-export async function loadAuthContext(userId: number): Promise<AuthContext | null> {
-  const rows = await loadSignedInRows(db(), userId);
-  if (!rows) return null;
+/** The context of a user's rows (null: none of their organisations is current). */
+function contextOf(userId: number, rows: SignedInRows): AuthContext | null {
   const { user, organizations, organization, roles } = rows;
   if (organizations.length === 0) throw new NoOrganizationError(`user ${userId} belongs to no organisation`);
   if (!organization) return null;
@@ -31,6 +29,21 @@ export async function loadAuthContext(userId: number): Promise<AuthContext | nul
   };
 }
 
+export async function loadAuthContext(userId: number): Promise<AuthContext | null> {
+  const rows = await loadSignedInRows(db(), userId);
+  return rows ? contextOf(userId, rows) : null;
+}
+
+/** A valid session's context; an account whose every role was removed may sign in but sees nothing (403). */
+function signedInContext(lookup: Extract<SignedInLookup, { status: "valid" }>): AuthContext | null {
+  try {
+    return contextOf(lookup.userId, lookup.rows);
+  } catch (error) {
+    if (error instanceof NoOrganizationError) throw json({ error: "no_organization" }, { status: 403 });
+    throw error;
+  }
+}
+
 function safeRedirectTo(request: Request) {
   const url = new URL(request.url);
   return safeRedirect(url.pathname + url.search);
@@ -39,17 +52,13 @@ function safeRedirectTo(request: Request) {
 /** Screens: the signed-in user's context, or a redirect to /login (with the session-expired notice when it expired). */
 export async function requireUser(request: Request): Promise<AuthContext> {
   const token = await getSessionToken(request);
-  const lookup = await findSession(db(), token);
+  const lookup = await findSignedIn(db(), token);
   if (lookup.status !== "valid") {
     const params = new URLSearchParams({ redirectTo: safeRedirectTo(request) });
     if (lookup.status === "expired") params.set("expired", "1");
     throw redirect(`/login?${params}`, token ? { headers: { "Set-Cookie": await clearSessionCookie() } } : undefined);
   }
-  const ctx = await loadAuthContext(lookup.userId).catch((error) => {
-    // Every role of the account was removed: it may sign in but sees nothing.
-    if (error instanceof NoOrganizationError) throw json({ error: "no_organization" }, { status: 403 });
-    throw error;
-  });
+  const ctx = signedInContext(lookup);
   if (!ctx) throw redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie() } });
   return ctx;
 }
@@ -67,13 +76,10 @@ export function bearerToken(request: Request): string | null {
 export async function requireApiUser(request: Request): Promise<AuthContext> {
   const bearer = bearerToken(request);
   const token = bearer ?? (await getSessionToken(request));
-  const lookup = await findSession(db(), token);
+  const lookup = await findSignedIn(db(), token);
   if (lookup.status === "expired") throw json({ error: "expired_token" }, { status: 401 });
   if (lookup.status === "invalid") throw json({ error: "invalid_token" }, { status: 401 });
-  const ctx = await loadAuthContext(lookup.userId).catch((error) => {
-    if (error instanceof NoOrganizationError) throw json({ error: "no_organization" }, { status: 403 });
-    throw error;
-  });
+  const ctx = signedInContext(lookup);
   if (!ctx) throw json({ error: "invalid_token" }, { status: 401 });
   return ctx;
 }
