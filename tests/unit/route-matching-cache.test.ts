@@ -32,6 +32,32 @@ describe("route matching (patched @remix-run/router)", () => {
     }
   });
 
+  it("tries only the branches whose leading static segments fit, and keeps their rank order", () => {
+    const routes = [
+      {
+        id: "root",
+        path: "",
+        children: [
+          { id: "any", path: "*" },
+          { id: "lang", path: ":lang/about" },
+          { id: "api", path: "api/web_app/enabled_features" },
+          { id: "api-kind", path: "api/:kind/search" },
+          { id: "files", path: "files/*" },
+          { id: "home", index: true },
+        ],
+      },
+    ];
+    const id = (path: string) => router.matchRoutes(routes, path)?.at(-1)?.route.id;
+    expect(id("/")).toBe("home");
+    expect(id("/API/Web_App/enabled_features/")).toBe("api");
+    expect(id("/api/web_app/search")).toBe("api-kind");
+    expect(id("/api/about")).toBe("lang");
+    expect(id("/files")).toBe("files");
+    expect(id("/files/a/b")).toBe("files");
+    expect(id("//api/web_app/enabled_features")).toBe("any");
+    expect(id("/nothing/here")).toBe("any");
+  });
+
   it("gives each match its own params, from one compiled pattern", () => {
     expect(router.matchPath("/storages/:id", "/storages/7")?.params).toEqual({ id: "7" });
     expect(router.matchPath("/storages/:id", "/storages/8")?.params).toEqual({ id: "8" });
