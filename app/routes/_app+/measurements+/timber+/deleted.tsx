@@ -1,10 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { DeletedKindSection, DeletedKindTable } from "~/components/measurements/deleted-kind-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatNumber, formatDateTime } from "~/domain";
 import { intlLocale } from "~/i18n";
 import { deletedLumberMeasurements } from "~/models/lumber-dashboard.server";
 import { isMeasurementKind } from "~/models/measurement-kind.server";
@@ -56,20 +55,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(detail, { type: "success", key: "trust:restore.done", values: { id } });
 }
 
-function RestoreButton({ kind, id }: { kind: "timber" | "lumber" | "truck" | "truck_diameter"; id: number }) {
-  const { t } = useTranslation("trust");
-  return (
-    <Form method="post" className="inline-form">
-      <input type="hidden" name="intent" value="restore" />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className="btn btn-sm" data-testid={`restore-${kind}-${id}`}>
-        {t("restore.button")}
-      </button>
-    </Form>
-  );
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAppUser(request);
   const url = new URL(request.url);
@@ -103,7 +88,6 @@ export default function DeletedMeasurements() {
   const refused = useActionData<typeof action>();
   const { t } = useTranslation(["timber", "lumber", "trucks", "trust"]);
   const locale = intlLocale(data.locale);
-  const vol = (v: number) => formatNumber(v, 3, locale);
   return (
     <div className="page">
       <div className="page-header">
@@ -139,263 +123,83 @@ export default function DeletedMeasurements() {
           {t("trust:restore.refused", { id: refused.id })} {t(refused.error)}
         </div>
       ) : null}
-      {data.truncated ? (
-        <div className="alert alert-warning" role="note">
-          {t("deleted.truncated")}
-        </div>
-      ) : null}
-      {data.storages.length === 0 ? (
-        <EmptyState title={t("deleted.emptyTitle")} text={t("deleted.emptyText")} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table" data-testid="deleted-table">
-            <thead>
-              <tr>
-                <th>{t("table.measurement")}</th>
-                <th>{t("fields.takenAt")}</th>
-                <th>{t("deleted.deletedAt")}</th>
-                <th className="num">{t("table.logs")}</th>
-                <th className="num">{t("deleted.volume")}</th>
-                <th>
-                  <span className="sr-only">{t("trust:restore.button")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.storages.map((s) => (
-                <Fragment key={s.id}>
-                  <tr className="group-row" data-testid={`deleted-storage-${s.id}`}>
-                    <th colSpan={3}>{s.name}</th>
-                    <th className="num">{s.logs_count}</th>
-                    <th className="num">{vol(s.volume)}</th>
-                    <th />
-                  </tr>
-                  {s.measurements.map((m) => (
-                    <tr key={m.id} data-testid={`deleted-${m.id}`}>
-                      <td>{t("measurement", { id: m.id })}</td>
-                      <td>{formatDateTime(m.taken_at, data.timeZone)}</td>
-                      <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
-                      <td className="num">{m.logs_count}</td>
-                      <td className="num">{vol(m.volume)}</td>
-                      <td>
-                        <RestoreButton kind="timber" id={m.id} />
-                      </td>
-                    </tr>
-                  ))}
-                </Fragment>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th colSpan={3}>{t("deleted.total")}</th>
-                <th className="num">{data.total_logs}</th>
-                <th className="num" data-testid="deleted-total">
-                  {vol(data.total_volume)}
-                </th>
-                <th />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      )}
-      <section id="lumber" className="deleted-lumber" aria-labelledby="deleted-lumber-title">
-        <h2 className="section-title" id="deleted-lumber-title">
-          {t("lumber:deletedSection.title")}
-        </h2>
-        {data.lumber.truncated ? (
-          <div className="alert alert-warning" role="note">
-            {t("deleted.truncated")}
-          </div>
-        ) : null}
-        {data.lumber.storages.length === 0 ? (
-          <p className="muted" data-testid="deleted-lumber-empty">
-            {t("lumber:deletedSection.empty")}
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="deleted-lumber-table">
-              <thead>
-                <tr>
-                  <th>{t("table.measurement")}</th>
-                  <th>{t("fields.takenAt")}</th>
-                  <th>{t("deleted.deletedAt")}</th>
-                  <th className="num">{t("lumber:table.planks")}</th>
-                  <th className="num">{t("deleted.volume")}</th>
-                  <th>
-                    <span className="sr-only">{t("trust:restore.button")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.lumber.storages.map((s) => (
-                  <Fragment key={s.id}>
-                    <tr className="group-row" data-testid={`deleted-lumber-storage-${s.id}`}>
-                      <th colSpan={3}>{s.name}</th>
-                      <th className="num">{s.planks_count}</th>
-                      <th className="num">{vol(s.volume)}</th>
-                      <th />
-                    </tr>
-                    {s.measurements.map((m) => (
-                      <tr key={m.id} data-testid={`deleted-lumber-${m.id}`}>
-                        <td>{t("lumber:measurement", { id: m.id })}</td>
-                        <td>{formatDateTime(m.taken_at, data.timeZone)}</td>
-                        <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
-                        <td className="num">{m.plank_count}</td>
-                        <td className="num">{vol(m.volume)}</td>
-                        <td>
-                          <RestoreButton kind="lumber" id={m.id} />
-                        </td>
-                      </tr>
-                    ))}
-                  </Fragment>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th colSpan={3}>{t("deleted.total")}</th>
-                  <th className="num">{data.lumber.total_planks}</th>
-                  <th className="num" data-testid="deleted-lumber-total">
-                    {vol(data.lumber.total_volume)}
-                  </th>
-                  <th />
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        )}
-      </section>
-      <section id="trucks" className="deleted-lumber" aria-labelledby="deleted-trucks-title">
-        <h2 className="section-title" id="deleted-trucks-title">
-          {t("trucks:deletedSection.title")}
-        </h2>
-        {data.trucks.truncated ? (
-          <div className="alert alert-warning" role="note">
-            {t("deleted.truncated")}
-          </div>
-        ) : null}
-        {data.trucks.storages.length === 0 ? (
-          <p className="muted" data-testid="deleted-trucks-empty">
-            {t("trucks:deletedSection.empty")}
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="deleted-trucks-table">
-              <thead>
-                <tr>
-                  <th>{t("table.measurement")}</th>
-                  <th>{t("trucks:list.plate")}</th>
-                  <th>{t("fields.takenAt")}</th>
-                  <th>{t("deleted.deletedAt")}</th>
-                  <th className="num">{t("trucks:table.loads")}</th>
-                  <th className="num">{t("deleted.volume")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {data.trucks.storages.map((s) => (
-                  <Fragment key={s.id}>
-                    <tr className="group-row" data-testid={`deleted-trucks-storage-${s.id}`}>
-                      <th colSpan={4}>{s.name}</th>
-                      <th className="num">{s.load_count}</th>
-                      <th className="num">{vol(s.volume)}</th>
-                      <th />
-                    </tr>
-                    {s.measurements.map((m) => (
-                      <tr key={m.id} data-testid={`deleted-truck-${m.id}`}>
-                        <td>{t("trucks:measurement", { id: m.id })}</td>
-                        <td>{m.license_plate ?? "–"}</td>
-                        <td>{formatDateTime(m.taken_at, data.timeZone)}</td>
-                        <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
-                        <td className="num">{m.load_count}</td>
-                        <td className="num">{vol(m.volume)}</td>
-                        <td>
-                          <RestoreButton kind="truck" id={m.id} />
-                        </td>
-                      </tr>
-                    ))}
-                  </Fragment>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th colSpan={4}>{t("deleted.total")}</th>
-                  <th className="num">{data.trucks.total_loads}</th>
-                  <th className="num" data-testid="deleted-trucks-total">
-                    {vol(data.trucks.total_volume)}
-                  </th>
-                  <th />
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        )}
-      </section>
-      <section id="truck-diameter" className="deleted-lumber" aria-labelledby="deleted-truck-diameter-title">
-        <h2 className="section-title" id="deleted-truck-diameter-title">
-          {t("trucks:deletedDiameter.title")}
-        </h2>
-        {data.truckDiameter.truncated ? (
-          <div className="alert alert-warning" role="note">
-            {t("deleted.truncated")}
-          </div>
-        ) : null}
-        {data.truckDiameter.storages.length === 0 ? (
-          <p className="muted" data-testid="deleted-truck-diameter-empty">
-            {t("trucks:deletedDiameter.empty")}
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="deleted-truck-diameter-table">
-              <thead>
-                <tr>
-                  <th>{t("table.measurement")}</th>
-                  <th>{t("trucks:diameter.trailerPlate")}</th>
-                  <th>{t("fields.takenAt")}</th>
-                  <th>{t("deleted.deletedAt")}</th>
-                  <th className="num">{t("trucks:table.logs")}</th>
-                  <th className="num">{t("deleted.volume")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {data.truckDiameter.storages.map((s) => (
-                  <Fragment key={s.id}>
-                    <tr className="group-row" data-testid={`deleted-truck-diameter-storage-${s.id}`}>
-                      <th colSpan={4}>{s.name}</th>
-                      <th className="num">{s.logs_count}</th>
-                      <th className="num">{vol(s.volume)}</th>
-                      <th />
-                    </tr>
-                    {s.measurements.map((m) => (
-                      <tr key={m.id} data-testid={`deleted-truck-diameter-${m.id}`}>
-                        <td>{t("trucks:diameter.measurement", { id: m.id })}</td>
-                        <td>{m.trailer_license_plate ?? "–"}</td>
-                        <td>{formatDateTime(m.taken_at, data.timeZone)}</td>
-                        <td>{formatDateTime(m.deleted_at, data.timeZone)}</td>
-                        <td className="num">{m.logs_count}</td>
-                        <td className="num">{vol(m.volume)}</td>
-                        <td>
-                          <RestoreButton kind="truck_diameter" id={m.id} />
-                        </td>
-                      </tr>
-                    ))}
-                  </Fragment>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th colSpan={4}>{t("deleted.total")}</th>
-                  <th className="num">{data.truckDiameter.total_logs}</th>
-                  <th className="num" data-testid="deleted-truck-diameter-total">
-                    {vol(data.truckDiameter.total_volume)}
-                  </th>
-                  <th />
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        )}
-      </section>
+      <DeletedKindTable
+        kind="timber"
+        testId="deleted"
+        storages={data.storages}
+        totalVolume={data.total_volume}
+        truncated={data.truncated}
+        empty={<EmptyState title={t("deleted.emptyTitle")} text={t("deleted.emptyText")} />}
+        label={(m) => t("measurement", { id: m.id })}
+        count={{
+          header: t("table.logs"),
+          ofStorage: (s) => s.logs_count,
+          of: (m) => m.logs_count,
+          total: data.total_logs,
+        }}
+        timeZone={data.timeZone}
+        locale={locale}
+      />
+      <DeletedKindSection id="lumber" title={t("lumber:deletedSection.title")}>
+        <DeletedKindTable
+          kind="lumber"
+          testId="deleted-lumber"
+          storages={data.lumber.storages}
+          totalVolume={data.lumber.total_volume}
+          truncated={data.lumber.truncated}
+          empty={t("lumber:deletedSection.empty")}
+          label={(m) => t("lumber:measurement", { id: m.id })}
+          count={{
+            header: t("lumber:table.planks"),
+            ofStorage: (s) => s.planks_count,
+            of: (m) => m.plank_count,
+            total: data.lumber.total_planks,
+          }}
+          timeZone={data.timeZone}
+          locale={locale}
+        />
+      </DeletedKindSection>
+      <DeletedKindSection id="trucks" title={t("trucks:deletedSection.title")}>
+        <DeletedKindTable
+          kind="truck"
+          testId="deleted-trucks"
+          rowTestId="deleted-truck"
+          storages={data.trucks.storages}
+          totalVolume={data.trucks.total_volume}
+          truncated={data.trucks.truncated}
+          empty={t("trucks:deletedSection.empty")}
+          label={(m) => t("trucks:measurement", { id: m.id })}
+          plate={{ header: t("trucks:list.plate"), of: (m) => m.license_plate }}
+          count={{
+            header: t("trucks:table.loads"),
+            ofStorage: (s) => s.load_count,
+            of: (m) => m.load_count,
+            total: data.trucks.total_loads,
+          }}
+          timeZone={data.timeZone}
+          locale={locale}
+        />
+      </DeletedKindSection>
+      <DeletedKindSection id="truck-diameter" title={t("trucks:deletedDiameter.title")}>
+        <DeletedKindTable
+          kind="truck_diameter"
+          testId="deleted-truck-diameter"
+          storages={data.truckDiameter.storages}
+          totalVolume={data.truckDiameter.total_volume}
+          truncated={data.truckDiameter.truncated}
+          empty={t("trucks:deletedDiameter.empty")}
+          label={(m) => t("trucks:diameter.measurement", { id: m.id })}
+          plate={{ header: t("trucks:diameter.trailerPlate"), of: (m) => m.trailer_license_plate }}
+          count={{
+            header: t("trucks:table.logs"),
+            ofStorage: (s) => s.logs_count,
+            of: (m) => m.logs_count,
+            total: data.truckDiameter.total_logs,
+          }}
+          timeZone={data.timeZone}
+          locale={locale}
+        />
+      </DeletedKindSection>
     </div>
   );
 }
