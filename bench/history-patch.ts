@@ -20,9 +20,11 @@ import { migrateAll } from "../db/migrate-lib";
 
 const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-const LOGS = Number(process.env.BENCH_LOGS ?? 100);
-const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-const WARMUP = 5;
+// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (tests/integration/bench-smoke.test.ts).
+const SMOKE = process.env.BENCH_SMOKE === "1";
+const LOGS = SMOKE ? 10 : Number(process.env.BENCH_LOGS ?? 100);
+const RUNS = SMOKE ? 3 : Number(process.env.BENCH_RUNS ?? 100);
+const WARMUP = SMOKE ? 1 : 5;
 
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 const mysqlName = `history_patch_bench_${suffix}`;
