@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { ContainerMeasurement, Database } from "#db/schema";
 import { computeContainerMeasurement } from "~/domain/container";
 import { containerExists } from "~/models/container.server";
-import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
+import { actorOf, recordHistory, snapshotMeasurements, snapshotOne } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   openEditableRow,
@@ -140,9 +140,18 @@ export async function insertContainerMeasurement(trx: Executor, ctx: Ctx, input:
   return id;
 }
 
-/** Recomputes every log's and the measurement's JAS figures from its logs, references and length. */
-async function recompute(trx: Executor, ctx: Ctx, id: number, logLength: number | null) {
-  const [logs, references] = await Promise.all([getContainerLogs(trx, ctx, id), getContainerReferences(trx, ctx, id)]);
+/**
+ * Recomputes every log's and the measurement's JAS figures from its logs (read here), its
+ * references as stored (read by the caller) and its length.
+ */
+async function recompute(
+  trx: Executor,
+  ctx: Ctx,
+  id: number,
+  logLength: number | null,
+  references: Awaited<ReturnType<typeof getContainerReferences>>,
+) {
+  const logs = await getContainerLogs(trx, ctx, id);
   const computed = computeContainerMeasurement(
     logs.map((l) => ({ id: l.id, x: l.x, y: l.y, r: l.r, isDeleted: Boolean(l.is_deleted) })),
     { references, logLengthM: logLength },
@@ -276,8 +285,6 @@ export async function patchContainerMeasurement(
     const geometry = GEOMETRY_KEYS.some((k) => patch[k] !== undefined);
     // A lock set in this same PATCH does not let the geometry through either.
     if (geometry && m.locked_at !== null) throw new ContainerLockedError();
-    // The measurement's history (decision 024): its logs and references only when they change.
-    const before = await snapshotMeasurements(trx, ctx, "container", [id], { children: geometry });
     const errors: Record<string, string[]> = {};
     let customFields: Record<string, unknown> | undefined;
     if (patch.custom_fields) {
@@ -302,6 +309,13 @@ export async function patchContainerMeasurement(
       if (!byId.has(logId)) errors[`logs_removed.${i}`] = ["timber:errors.unknown"];
     });
     if (Object.keys(errors).length) throw new TimberValidationError(errors);
+    // The measurement's history (decision 024), its logs and references only when they change:
+    // the state before is the row opened above and the logs read above (nothing written yet).
+    let references = geometry ? await getContainerReferences(trx, ctx, id) : [];
+    const before = await snapshotOne(trx, ctx, "container", id, {
+      row: m,
+      children: geometry ? { logs, references } : false,
+    });
 
     const now = new Date();
     if (patch.references) {
@@ -362,7 +376,10 @@ export async function patchContainerMeasurement(
     if (patch.volume_formula !== undefined) set.volume_formula = patch.volume_formula;
     if (patch.log_length !== undefined) set.log_length = patch.log_length;
     if (customFields) set.custom_fields = JSON.stringify(customFields);
-    if (geometry) Object.assign(set, await recompute(trx, ctx, id, patch.log_length ?? m.log_length));
+    if (geometry) {
+      if (patch.references) references = await getContainerReferences(trx, ctx, id);
+      Object.assign(set, await recompute(trx, ctx, id, patch.log_length ?? m.log_length, references));
+    }
     await trx
       .updateTable("container_measurements")
       .set(set)
@@ -372,8 +389,15 @@ export async function patchContainerMeasurement(
     // A PATCH of the lock alone is a lock or an unlock; anything else an edit (with the lock's field).
     const lockOnly = Object.keys(patch).every((k) => k === "locked_at" || patch[k as keyof typeof patch] === undefined);
     const action = lockOnly && patch.locked_at !== undefined ? (patch.locked_at ? "locked" : "unlocked") : "edited";
-    await recordHistory(trx, ctx, actorOf(ctx), "container", action, before);
-    return (await getContainerMeasurementRow(trx, ctx, id))!;
+    // The state after: the row read back for the answer, the references as stored; the logs are
+    // read (their diameters and volumes were just computed in SQL).
+    const stored = (await getContainerMeasurementRow(trx, ctx, id))!;
+    const after = await snapshotOne(trx, ctx, "container", id, {
+      row: stored,
+      children: geometry ? { references } : false,
+    });
+    await recordHistory(trx, ctx, actorOf(ctx), "container", action, before, undefined, after);
+    return stored;
   });
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, LumberMeasurement } from "#db/schema";
 import { lumberMeasurementVolumeM3, plankCount, type PlankRect } from "~/domain/lumber";
-import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
+import { actorOf, recordHistory, snapshotOne } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   getStorageRow,
@@ -127,9 +127,9 @@ function insidePhoto(
 export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: number, patch: LumberPatch) {
   return db.transaction().execute(async (trx) => {
     const m = await openEditableRow(trx, ctx, "lumber", id);
-    const before = await snapshotMeasurements(trx, ctx, "lumber", [id]);
-
     const planks = await getPlanks(trx, ctx, id);
+    // The history (decision 024): the state before is the row opened and the planks just read.
+    const before = await snapshotOne(trx, ctx, "lumber", id, { row: m, children: { planks } });
     const live = new Map(planks.filter((p) => !p.is_deleted).map((p) => [p.id, p]));
     const known = new Set(planks.map((p) => p.id));
     const inside = (r: { x: number; y: number; width: number; height: number }) =>
@@ -214,15 +214,19 @@ export async function patchLumberMeasurement(db: DB, ctx: AuthContext, id: numbe
     }
 
     const product = await getLumberProductSize(trx, ctx, m.lumber_product_id);
-    const totals = lumberTotals(await getPlanks(trx, ctx, id), product);
+    const planksAfter = await getPlanks(trx, ctx, id);
+    const totals = lumberTotals(planksAfter, product);
     await trx
       .updateTable("lumber_measurements")
       .set({ plank_count: totals.plankCount, volume: totals.volume, updated_at: now })
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
-    await recordHistory(trx, ctx, actorOf(ctx), "lumber", "edited", before);
-    return (await getLumberMeasurementRow(trx, ctx, id))!;
+    // The state after: the row read back for the answer and the planks the totals were computed from.
+    const stored = (await getLumberMeasurementRow(trx, ctx, id))!;
+    const after = await snapshotOne(trx, ctx, "lumber", id, { row: stored, children: { planks: planksAfter } });
+    await recordHistory(trx, ctx, actorOf(ctx), "lumber", "edited", before, undefined, after);
+    return stored;
   });
 }
 

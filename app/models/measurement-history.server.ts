@@ -8,7 +8,9 @@ import type { DB } from "~/utils/db.server";
 // recorded in the same transaction as the change itself: a snapshot of the measurement (its row
 // and, for edits, its logs / planks / loads) is taken after the row is opened, the change is
 // made, and recordHistory compares the snapshot with the stored state and appends one row per
-// changed measurement. A failed change rolls the history row back with it.
+// changed measurement. A failed change rolls the history row back with it. The PATCH of one
+// measurement builds both snapshots from rows it reads anyway (snapshotOne: the row it opened,
+// the logs it validated against, the row it answers with), reading only what it has not.
 //
 // The table is append-only: this module only inserts and reads it, no route updates or deletes
 // it (tests/unit/measurement-history-append-only.test.ts reads the app's code to prove it).
@@ -155,14 +157,56 @@ export async function snapshotMeasurements(
   for (const row of rows) result.set(Number(row.id), { row, children: opts.children === false ? null : {} });
   if (opts.children === false) return result;
   for (const spec of HISTORY_SPECS[kind]) {
-    const children = (
-      await sql<Row>`SELECT * FROM ${sql.table(spec.table)} WHERE organization_id = ${ctx.organizationId}
-      AND ${sql.ref(spec.fk)} IN (${sql.join(unique)}) ORDER BY id`.execute(trx)
-    ).rows;
+    const children = await readChildren(trx, ctx, spec, unique);
     for (const snap of result.values()) snap.children![spec.name] = [];
     for (const child of children) result.get(Number(child[spec.fk]))?.children![spec.name].push(child);
   }
   return result;
+}
+
+async function readChildren(trx: Executor, ctx: Ctx, spec: ChildSpec, ids: number[]) {
+  return (
+    await sql<Row>`SELECT * FROM ${sql.table(spec.table)} WHERE organization_id = ${ctx.organizationId}
+      AND ${sql.ref(spec.fk)} IN (${sql.join(ids)}) ORDER BY id`.execute(trx)
+  ).rows;
+}
+
+/**
+ * The snapshot of one measurement from rows its change has already read in its transaction, so
+ * an edit does not read its row and logs twice: `row` as `selectAll()` of the kind's table gives
+ * it (the row opened for the edit, or the one read back after it), each child list (by its
+ * HISTORY_SPECS name) the kind's rows of the measurement with at least `id` and the compared
+ * fields, read at the state the snapshot stands for. Rows with ids are put in id order, as
+ * snapshotMeasurements reads them. What is not given is read as snapshotMeasurements would
+ * (`children: false`: the row alone); the result is then the same, value for value.
+ */
+export async function snapshotOne(
+  trx: Executor,
+  ctx: Ctx,
+  kind: MeasurementKind,
+  id: number,
+  known: { row?: object; children: false | Partial<Record<string, readonly object[]>> },
+): Promise<Map<number, Snapshot>> {
+  const result = new Map<number, Snapshot>();
+  const row =
+    (known.row as Row | undefined) ??
+    (await snapshotMeasurements(trx, ctx, kind, [id], { children: false })).get(id)?.row;
+  if (!row) return result;
+  let children: Record<string, Row[]> | null = null;
+  if (known.children !== false) {
+    children = {};
+    for (const spec of HISTORY_SPECS[kind]) {
+      const given = known.children[spec.name] as Row[] | undefined;
+      children[spec.name] = given ? inIdOrder(given) : await readChildren(trx, ctx, spec, [id]);
+    }
+  }
+  result.set(id, { row, children });
+  return result;
+}
+
+function inIdOrder(rows: Row[]) {
+  if (!rows.every((r) => r.id !== undefined && r.id !== null)) return [...rows];
+  return [...rows].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 function plain(value: unknown): unknown {
@@ -251,10 +295,12 @@ export async function recordHistory(
   action: HistoryAction,
   before: Map<number, Snapshot>,
   ids: number[] = [...before.keys()],
+  /** The state after the change, when the change has it already (snapshotOne); else it is read. */
+  known?: Map<number, Snapshot>,
 ) {
   if (!ids.length) return 0;
   const withChildren = [...before.values()].some((s) => s.children !== null);
-  const after = await snapshotMeasurements(trx, ctx, kind, ids, { children: withChildren });
+  const after = known ?? (await snapshotMeasurements(trx, ctx, kind, ids, { children: withChildren }));
   const at = new Date();
   const rows: HistoryInsert[] = [];
   for (const id of new Set(ids)) {

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, ReferenceLineJson } from "#db/schema";
 import { paginationWindow, shipmentSides, shipmentVolume, truckDiameterFigures } from "~/domain/shipment";
-import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
+import { actorOf, recordHistory, snapshotOne } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   NotFoundError,
@@ -479,10 +479,12 @@ export async function insertTruckDiameterMeasurement(trx: Executor, ctx: Ctx, in
  */
 export async function patchTruckDiameter(db: DB, ctx: AuthContext, id: number, patch: TruckDiameterPatch) {
   return db.transaction().execute(async (trx) => {
-    await openEditableRow(trx, ctx, "truck_diameter", id);
-    // The history (decision 024): the state before, compared after the change in this transaction.
-    const before = await snapshotMeasurements(trx, ctx, "truck_diameter", [id]);
+    const m = await openEditableRow(trx, ctx, "truck_diameter", id);
     const logs = await getTruckDiameterLogs(trx, ctx, id);
+    // The history (decision 024): the state before is the row opened and the logs just read,
+    // compared after the change in this transaction with the state read then (the logs'
+    // diameters and volumes are computed in SQL, and the answer's row carries the shipment).
+    const before = await snapshotOne(trx, ctx, "truck_diameter", id, { row: m, children: { logs } });
     const byId = new Map(logs.map((l) => [l.id, l]));
     const errors: Record<string, string[]> = {};
     (patch.logs ?? []).forEach((c, i) => {

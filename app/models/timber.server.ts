@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database, Measurement } from "#db/schema";
 import { DomainInputError, summarizeMeasurement, type LogFormula, type Species } from "~/domain";
 import { computeTimberMeasurement } from "~/domain/timber-measurement";
-import { actorOf, recordHistory, snapshotMeasurements, withHistory } from "~/models/measurement-history.server";
+import { actorOf, recordHistory, snapshotOne, withHistory } from "~/models/measurement-history.server";
 import {
   canEdit,
   checkCustomFields,
@@ -325,7 +325,6 @@ export async function getMeasurementReferences(db: Executor, ctx: Ctx, measureme
 export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, patch: MeasurementPatch) {
   return db.transaction().execute(async (trx) => {
     const m = await openEditableRow(trx, ctx, "timber", id);
-    const before = await snapshotMeasurements(trx, ctx, "timber", [id]);
 
     const errors = await checkLookups(
       trx,
@@ -366,7 +365,16 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
       for (const removed of patch.logs_removed ?? [])
         if (!byId.has(removed)) throw new TimberValidationError({ logs_removed: ["timber:errors.unknown"] });
     }
-    const references = patch.references ?? (await getMeasurementReferences(trx, ctx, id));
+    // The history (decision 024): the state before is the row opened above, the logs just read
+    // and the references as stored (read here when this PATCH replaces them), nothing written yet.
+    const storedReferences = await getMeasurementReferences(trx, ctx, id);
+    const before = await snapshotOne(trx, ctx, "timber", id, {
+      row: m,
+      children: { logs, references: storedReferences },
+    });
+    // Whether `logs` is still what is stored (the recomputation below rewrites d and v in SQL).
+    let logsStored = true;
+    const references = patch.references ?? storedReferences;
     if (patch.references) {
       await trx
         .deleteFrom("measurement_references")
@@ -482,6 +490,7 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
             rows.map((r) => sql`WHEN ${r.id} THEN ${r.v}`),
             sql` `,
           )} END WHERE measurement_id = ${id} AND id IN (${sql.join(rows.map((r) => r.id))})`.execute(trx);
+          logsStored = false;
         }
       }
     }
@@ -491,8 +500,18 @@ export async function patchMeasurement(db: DB, ctx: AuthContext, id: number, pat
       .where("id", "=", id)
       .where("organization_id", "=", ctx.organizationId)
       .execute();
-    await recordHistory(trx, ctx, actorOf(ctx), "timber", "edited", before);
-    return (await getMeasurementRow(trx, ctx, id))!;
+    // The state after: the row read back for the answer, the logs and references already read
+    // where they are still what is stored (else read: replaced references, recomputed logs).
+    const stored = (await getMeasurementRow(trx, ctx, id))!;
+    const after = await snapshotOne(trx, ctx, "timber", id, {
+      row: stored,
+      children: {
+        ...(logsStored ? { logs } : {}),
+        ...(patch.references ? {} : { references: storedReferences }),
+      },
+    });
+    await recordHistory(trx, ctx, actorOf(ctx), "timber", "edited", before, undefined, after);
+    return stored;
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Database, TruckLoad, TruckMeasurement } from "#db/schema";
 import { truckLoadVolume, truckVolume } from "~/domain/truck";
-import { actorOf, recordHistory, snapshotMeasurements } from "~/models/measurement-history.server";
+import { actorOf, recordHistory, snapshotOne } from "~/models/measurement-history.server";
 import {
   checkCustomFields,
   getStorageRow,
@@ -112,7 +112,10 @@ function loadVolumes(l: Pick<NewTruckLoad, "height" | "load_width" | "log_length
   return { stacked_volume: v.stackedM3, volume: v.solidM3 };
 }
 
-/** Recomputes the measurement's totals from its loads (app/domain/truck.ts) and stores them. */
+/**
+ * Recomputes the measurement's totals from its loads (app/domain/truck.ts) and stores them;
+ * returns the loads read (the PATCH's history compares them).
+ */
 async function storeTotals(trx: Executor, ctx: Ctx, id: number) {
   const loads = await getTruckLoads(trx, ctx, id);
   const total = truckVolume(
@@ -129,6 +132,7 @@ async function storeTotals(trx: Executor, ctx: Ctx, id: number) {
     .where("id", "=", id)
     .where("organization_id", "=", ctx.organizationId)
     .execute();
+  return loads;
 }
 
 /**
@@ -208,9 +212,10 @@ async function knownLookups(
  */
 export async function patchTruckMeasurement(db: DB, ctx: AuthContext, id: number, patch: TruckPatch) {
   return db.transaction().execute(async (trx) => {
-    await openEditableRow(trx, ctx, "truck", id);
-    const before = await snapshotMeasurements(trx, ctx, "truck", [id]);
+    const m = await openEditableRow(trx, ctx, "truck", id);
     const loads = await getTruckLoads(trx, ctx, id);
+    // The history (decision 024): the state before is the row opened and the loads just read.
+    const before = await snapshotOne(trx, ctx, "truck", id, { row: m, children: { loads } });
     const byId = new Map(loads.map((l) => [l.id, l]));
     const errors: Record<string, string[]> = {};
     const changes = patch.loads ?? [];
@@ -318,8 +323,11 @@ export async function patchTruckMeasurement(db: DB, ctx: AuthContext, id: number
         .where("id", "=", id)
         .where("organization_id", "=", ctx.organizationId)
         .execute();
-    await storeTotals(trx, ctx, id);
-    await recordHistory(trx, ctx, actorOf(ctx), "truck", "edited", before);
+    const loadsAfter = await storeTotals(trx, ctx, id);
+    // The state after: the loads the totals were computed from; the row is read (the answer's
+    // row carries the truck's plate beside the measurement's columns).
+    const after = await snapshotOne(trx, ctx, "truck", id, { children: { loads: loadsAfter } });
+    await recordHistory(trx, ctx, actorOf(ctx), "truck", "edited", before, undefined, after);
     return (await getTruckMeasurementRow(trx, ctx, id))!;
   });
 }
