@@ -9,18 +9,22 @@
  * Run: npm run build && npx tsx bench/timber-dashboard.ts   (needs MySQL and PostgreSQL as for the tests)
  * Prints each call's p95 ratio to its bare SQL, and the page's.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { performance } from "node:perf_hooks";
 import { createConnection, type Connection } from "mysql2/promise";
-import pg from "pg";
-import { migrateAll } from "../db/migrate-lib";
+import {
+  SMOKE,
+  benchDatabases,
+  fmt,
+  httpClient,
+  machineLoad,
+  ratio,
+  rng,
+  signIn,
+  startWeb,
+  time as timeRuns,
+} from "./lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const STORAGES = SMOKE ? 5 : 300;
 const MEASUREMENTS = SMOKE ? 200 : 50_000;
 // BENCH_LOGS_PER=0 skips the 3M log rows: the timed calls read measurements and storages only,
@@ -28,20 +32,7 @@ const MEASUREMENTS = SMOKE ? 200 : 50_000;
 const LOGS_PER = SMOKE ? 3 : Number(process.env.BENCH_LOGS_PER ?? 60);
 const RUNS = SMOKE ? 2 : Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = SMOKE ? 1 : 5;
-
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `timber_bench_${suffix}`;
-const pgName = `timber_jobs_bench_${suffix}`;
-const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-const jobsUrl = `${PG_ROOT}/${pgName}`;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, { runs: RUNS, warmup: WARMUP });
 
 async function seed(conn: Connection) {
   const rand = rng(7);
@@ -135,72 +126,15 @@ async function seed(conn: Connection) {
   return { orgId, userId: user.insertId as number, firstStorage };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function stats(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  return stats(times);
-}
-
-const fmt = (s: { median: number; p95: number }) => `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
-
 async function main() {
-  await migrateAll({ mysqlUrl, jobsUrl });
-  const conn = await createConnection({ uri: mysqlUrl, multipleStatements: false });
+  const dbs = await benchDatabases("timber");
+  const conn = await createConnection({ uri: dbs.mysqlUrl, multipleStatements: false });
   const ids = await seed(conn);
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: mysqlUrl,
-    JOBS_DATABASE_URL: jobsUrl,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-    APP_URL: base,
-  } as NodeJS.ProcessEnv;
-  const web: ChildProcess = spawn("node", ["server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const web = await startWeb(dbs);
+  const client = httpClient(web.base);
   try {
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`${base}/healthcheck`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    // A bearer token for the API and a cookie for the page, made the way the app makes them.
-    process.env.DATABASE_URL = mysqlUrl;
-    process.env.SESSION_SECRET = env.SESSION_SECRET;
-    const { createSession } = await import("../app/models/session.server");
-    const { commitSessionCookie } = await import("../app/utils/session.server");
+    const { auth, cookie } = await signIn(web, ids.userId);
     const { db } = await import("../app/utils/db.server");
-    const api = await createSession(db(), { userId: ids.userId, kind: "api", ttlSeconds: 3600 });
-    const web_ = await createSession(db(), { userId: ids.userId, kind: "web", ttlSeconds: 3600 });
-    const cookie = (await commitSessionCookie(web_.token, web_.expiresAt)).split(";")[0];
-    const auth = { Authorization: `Bearer ${api.token}` };
 
     const end = new Date();
     const start = new Date(end.getTime() - 91 * 86400_000);
@@ -211,19 +145,13 @@ async function main() {
       [ids.orgId, start, end],
     )) as any;
     console.log(`three-month range: ${count.c} measurements of ${MEASUREMENTS}`);
-    const os = await import("node:os");
-    console.log(
-      `machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
-    );
+    console.log(`${machineLoad()} before timing`);
 
-    const get = async (path: string, headers: Record<string, string>) => {
-      // No redirects followed: a 302 to /login must fail the run, not time the login page.
-      const r = await fetch(`${base}${path}`, { headers, redirect: "manual" });
-      if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
-      return r.text();
-    };
+    const get = (path: string, headers: Record<string, string>) => client.get(path, headers);
     // A signed-in call with no query of its own: what HTTP, Remix and the signed-in context cost.
     const authOnly = await time(() => get(`/api/web_app/enabled_features`, auth));
+    // No database and no sign-in: what HTTP, the request checks and Remix cost.
+    const liveOnly = await time(() => get(`/healthcheck/live`, {}));
     const filterApi = await time(() => get(`/api/web_app/dashboard_filter?${filterQuery}`, auth));
     const endOfDay = new Date(`${d(end)}T23:59:59.999Z`);
     const startOfDay = new Date(`${d(start)}T00:00:00.000Z`);
@@ -239,8 +167,8 @@ async function main() {
     // Everything the filter call asks the database for, on three connections as the app's pool
     // does: the aggregate, the storages list and their public links (the spec's `token`). The
     // difference to the call is the app's own.
-    const conn2 = await createConnection({ uri: mysqlUrl });
-    const conn3 = await createConnection({ uri: mysqlUrl });
+    const conn2 = await createConnection({ uri: dbs.mysqlUrl });
+    const conn3 = await createConnection({ uri: dbs.mysqlUrl });
     const filterSqlAll = await time(() =>
       Promise.all([
         conn.query(
@@ -263,19 +191,11 @@ async function main() {
     await conn2.end();
     await conn3.end();
     const storageId = ids.firstStorage + 7;
-    const searchBody = JSON.stringify({
+    const searchBody = {
       q: { f: { storage_id: storageId, taken_at_start: d(start), taken_at_end: d(end) } },
       paginate: { per_page: 5, page: 2 },
-    });
-    const searchApi = await time(async () => {
-      const r = await fetch(`${base}/api/web_app/measurements/search`, {
-        method: "POST",
-        headers: { ...auth, "Content-Type": "application/json" },
-        body: searchBody,
-      });
-      if (!r.ok) throw new Error(`search: ${r.status}`);
-      return r.text();
-    });
+    };
+    const searchApi = await time(() => client.postJson("/api/web_app/measurements/search", searchBody, auth));
     const searchSql = await time(() =>
       Promise.all([
         conn.query(
@@ -288,34 +208,32 @@ async function main() {
         ),
       ]),
     );
-    const page = await time(() => get(`/measurements/timber`, { Cookie: cookie }));
-    const pageOpen = await time(() => get(`/measurements/timber?open=${storageId}&page=2`, { Cookie: cookie }));
+    const page = await time(() => get(`/measurements/timber`, cookie));
+    const pageOpen = await time(() => get(`/measurements/timber?open=${storageId}&page=2`, cookie));
 
     console.log(
-      `\nGET /api/web_app/dashboard_filter   ${fmt(filterApi)}   (bare SQL aggregate: ${fmt(filterSql)}; median ratio ${(filterApi.median / filterSql.median).toFixed(2)}x, p95 ratio ${(filterApi.p95 / filterSql.p95).toFixed(2)}x)`,
+      `\nGET /api/web_app/dashboard_filter   ${fmt(filterApi)}   (bare SQL aggregate: ${fmt(filterSql)}; ${ratio(filterApi, filterSql)})`,
     );
     console.log(
       `  the filter call's three queries side by side (bare): ${fmt(filterSqlAll)}; call / both: median ${(filterApi.median / filterSqlAll.median).toFixed(2)}x`,
     );
     console.log(
-      `POST /api/web_app/measurements/search ${fmt(searchApi)}   (bare SQL: ${fmt(searchSql)}; median ratio ${(searchApi.median / searchSql.median).toFixed(2)}x, p95 ratio ${(searchApi.p95 / searchSql.p95).toFixed(2)}x)`,
+      `POST /api/web_app/measurements/search ${fmt(searchApi)}   (bare SQL: ${fmt(searchSql)}; ${ratio(searchApi, searchSql)})`,
     );
     console.log(
       `GET /api/web_app/enabled_features     ${fmt(authOnly)}   (HTTP + Remix + signed-in context, no query of its own)`,
     );
+    console.log(`GET /healthcheck/live                 ${fmt(liveOnly)}   (HTTP + Remix, no database, not signed in)`);
     console.log(
       `GET /measurements/timber (page)        ${fmt(page)}   (median ratio to the bare aggregate ${(page.median / filterSql.median).toFixed(2)}x)`,
     );
     console.log(`GET /measurements/timber?open=…&page=2 ${fmt(pageOpen)}`);
     await db().destroy();
   } finally {
-    web.kill("SIGTERM");
-    await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
+    client.close();
+    await web.stop();
+    await dbs.drop(conn);
     await conn.end();
-    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
-    await client.end();
   }
 }
 
