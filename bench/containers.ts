@@ -15,20 +15,12 @@
  * BENCH_SCALE=0.05 seeds 5 % of the sizes (the 200-container bill stays whole); BENCH_RUNS sets
  * the timed runs (default 60).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { createConnection, type Connection } from "mysql2/promise";
-import pg from "pg";
-import { migrateAll } from "../db/migrate-lib";
+import { SMOKE, benchDatabases, fmt, httpClient, machineLoad, rng, signIn, startWeb, time as timeRuns } from "./lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const SCALE = SMOKE ? 0.001 : Number(process.env.BENCH_SCALE ?? 1);
 const BILLS = Math.max(2, Math.round(500 * SCALE));
 const CONTAINERS = Math.max(4, Math.round(10_000 * SCALE));
@@ -38,21 +30,7 @@ const TALLY_CONTAINERS = SMOKE ? 5 : 200;
 const SMALL_TALLY_CONTAINERS = SMOKE ? 2 : 50;
 const RUNS = SMOKE ? 2 : Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = SMOKE ? 1 : 5;
-
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `timber_bench_containers_${suffix}`;
-const pgName = `timber_jobs_bench_containers_${suffix}`;
-const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-const jobsUrl = `${PG_ROOT}/${pgName}`;
-const outDir = `/tmp/timber-bench-containers-${suffix}`;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, { runs: RUNS, warmup: WARMUP });
 
 /** The JAS volume of a log of scaling diameter d cm at 4 m, rounded per log (as app/domain/jas.ts for L < 6 m). */
 const jasV = (d: number) => Math.round(((d * d * 4) / 10_000) * 10_000) / 10_000;
@@ -197,97 +175,36 @@ async function seed(conn: Connection) {
   return { orgId, userId: user.insertId as number, tallyBill, smallTallyBill };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function stats(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  return stats(times);
-}
-
-const fmt = (s: { median: number; p95: number }) => `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
 async function main() {
-  await migrateAll({ mysqlUrl, jobsUrl });
-  const conn = await createConnection({ uri: mysqlUrl, multipleStatements: false });
+  const dbs = await benchDatabases("containers");
+  const outDir = `/tmp/timber-bench-${dbs.mysqlName}`;
+  const conn = await createConnection({ uri: dbs.mysqlUrl, multipleStatements: false });
   fs.mkdirSync(outDir, { recursive: true });
   const ids = await seed(conn);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: mysqlUrl,
-    JOBS_DATABASE_URL: jobsUrl,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-    APP_URL: base,
-  } as NodeJS.ProcessEnv;
-  const web: ChildProcess = spawn("node", ["server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const web = await startWeb(dbs);
+  const client = httpClient(web.base);
   try {
-    for (let i = 0; i < 400; i++) {
-      try {
-        if ((await fetch(`${base}/healthcheck`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    process.env.DATABASE_URL = mysqlUrl;
-    process.env.SESSION_SECRET = env.SESSION_SECRET;
-    const { createSession } = await import("../app/models/session.server");
+    const { auth } = await signIn(web, ids.userId);
     const { bareBillAggregate, containerFilter } = await import("../app/models/container.server");
     const { ContainerFilterSchema } = await import("../app/utils/schemas/containers");
     const { db } = await import("../app/utils/db.server");
-    const session = await createSession(db(), { userId: ids.userId, kind: "api", ttlSeconds: 3600 });
-    const auth = { Authorization: `Bearer ${session.token}`, "Content-Type": "application/json" };
     const [[counts]] = (await conn.query(
       "SELECT (SELECT COUNT(*) FROM bill_of_ladings) b, (SELECT COUNT(*) FROM containers) c, (SELECT COUNT(*) FROM container_measurements) m, (SELECT COUNT(*) FROM container_measurement_logs) l",
     )) as any;
     console.log(
       `seeded (scale ${SCALE}): ${counts.b} bills of lading, ${counts.c} containers, ${counts.m} container measurements, ${counts.l} logs`,
     );
-    console.log(
-      `machine load average (1 min) before timing: ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores`,
-    );
+    console.log(`${machineLoad()} before timing`);
 
     const filter = (body: unknown) => async () => {
-      const r = await fetch(`${base}/api/web_app/containers/container_filter`, {
-        method: "POST",
-        headers: auth,
-        body: JSON.stringify(body),
-      });
-      if (r.status !== 200) throw new Error(`container_filter: ${r.status} ${await r.text()}`);
-      const data = (await r.json()) as { bill_of_ladings: unknown[] };
+      const text = await client.postJson("/api/web_app/containers/container_filter", body, auth);
+      const data = JSON.parse(text) as { bill_of_ladings: unknown[] };
       if (!SMOKE && data.bill_of_ladings.length === 0) throw new Error("container_filter: empty page");
       return data;
     };
-    const authOnly = await time(async () => {
-      const r = await fetch(`${base}/api/web_app/enabled_features`, { headers: auth });
-      if (r.status !== 200) throw new Error(`enabled_features: ${r.status}`);
-      return r.text();
-    });
+    const authOnly = await time(() => client.get("/api/web_app/enabled_features", auth));
     const plain = await time(filter({}));
     const end = new Date();
     const start = new Date(end.getTime() - 180 * 86400_000);
@@ -394,13 +311,10 @@ async function main() {
     await tally(ids.tallyBill, `${TALLY_CONTAINERS} containers`);
     await db().destroy();
   } finally {
-    web.kill("SIGTERM");
-    await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
+    client.close();
+    await web.stop();
+    await dbs.drop(conn);
     await conn.end();
-    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
-    await client.end();
     fs.rmSync(outDir, { recursive: true, force: true });
   }
 }

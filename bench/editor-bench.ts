@@ -8,53 +8,28 @@
  *     log at a new place) and the mean time one redraw takes. Target: above 50 frames per second.
  * Run: npm run build && npx tsx bench/editor-bench.ts   (needs MySQL, PostgreSQL and /usr/bin/chromium)
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createConnection } from "mysql2/promise";
-import pg from "pg";
 import { chromium } from "playwright-core";
-import { migrateAll } from "../db/migrate-lib";
+import { MYSQL_ROOT, SMOKE, benchDatabases, machineLoad, startWeb } from "./lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const LOGS = SMOKE ? 50 : 2000;
 const OPEN_RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 7);
 const DRAG_SECONDS = SMOKE ? 0.3 : 3;
 
 type Stats = { draws: number; drawMs: number; logsDraws: number; logsDrawMs: number };
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `timber_editor_bench_${suffix}`;
-const pgName = `timber_jobs_editor_bench_${suffix}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 async function main() {
   const storageDir = await mkdtemp(path.join(os.tmpdir(), "editor-bench-"));
-  const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-  const jobsUrl = `${PG_ROOT}/${pgName}`;
-  const secret = randomBytes(32).toString("hex");
+  const dbs = await benchDatabases("editor");
   Object.assign(process.env, {
-    DATABASE_URL: mysqlUrl,
-    JOBS_DATABASE_URL: jobsUrl,
+    DATABASE_URL: dbs.mysqlUrl,
+    JOBS_DATABASE_URL: dbs.jobsUrl,
     STORAGE_DIR: storageDir,
-    SESSION_SECRET: secret,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
   });
-  await migrateAll({ mysqlUrl, jobsUrl });
   const { db } = await import("../app/utils/db.server");
   const { layoutStack, renderStackJpeg } = await import("../db/seed/stack-photo");
   const { computeMeasurementLogs } = await import("../app/domain/measurement-logs");
@@ -63,7 +38,7 @@ async function main() {
   const { createSession } = await import("../app/models/session.server");
   const { sessionCookie } = await import("../app/utils/session.server");
 
-  let web: ChildProcess | null = null;
+  let web: Awaited<ReturnType<typeof startWeb>> | null = null;
   try {
     // ---- data: 2,000 logs on a 4000 × 3000 photo ----
     const t0 = performance.now();
@@ -150,20 +125,10 @@ async function main() {
     );
 
     // ---- the app ----
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    web = spawn("node", ["server.js"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: base },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`${base}/healthcheck`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    // It gets the session secret the cookie was signed with (STORAGE_DIR and the databases come
+    // with process.env).
+    web = await startWeb({ ...dbs, env: { SESSION_SECRET: process.env.SESSION_SECRET } });
+    const base = web.base;
 
     // A server just started answers a route's first request slowly (modules, pools, translations);
     // that is not the editor's time, so the page is requested once outside the browser first.
@@ -317,18 +282,14 @@ async function main() {
     console.log(
       `pan (view mode): ${moves} pointer moves in ${panSeconds.toFixed(2)} s, ${(panAfter.frames / panSeconds).toFixed(1)} frames/s; the logs followed by CSS and were redrawn ${panDraws} times (${panMean.toFixed(2)} ms of script each)`,
     );
-    console.log(`machine load average (1 min): ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
+    console.log(machineLoad());
     await browser.close();
   } finally {
-    web?.kill("SIGTERM");
+    await web?.stop();
     await db().destroy();
     const conn = await createConnection({ uri: MYSQL_ROOT });
-    await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
+    await dbs.drop(conn);
     await conn.end();
-    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
-    await client.end();
     await rm(storageDir, { recursive: true, force: true });
   }
 }

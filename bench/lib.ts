@@ -61,7 +61,8 @@ export type Stats = { median: number; p95: number };
 
 export function stats(times: number[]): Stats {
   const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  // NaN for no times at all (a run that timed nothing prints NaN rather than failing).
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
   return { median: at(0.5), p95: at(0.95) };
 }
 
@@ -89,7 +90,11 @@ export function machineLoad() {
  * The built web server (`npm run build` first) on a free port against the given databases. Its
  * stderr is the benchmark's. BENCH_CPU_PROF=<dir>: it writes a V8 CPU profile there when stopped.
  */
-export async function startWeb(settings: { mysqlUrl: string; jobsUrl: string; env?: NodeJS.ProcessEnv }) {
+export async function startWeb(settings: {
+  mysqlUrl: string;
+  jobsUrl: string;
+  env?: Record<string, string | undefined>;
+}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
@@ -136,14 +141,23 @@ export async function startWeb(settings: { mysqlUrl: string; jobsUrl: string; en
 export function httpClient(base: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const request = (method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
+    new Promise<{ status: number; body: Buffer; text: string }>((resolve, reject) => {
       const headers = { ...options.headers } as Record<string, string | number>;
       if (options.body !== undefined) headers["Content-Length"] = Buffer.byteLength(options.body);
       const req = http.request(`${base}${path}`, { method, agent, headers }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          // Decoded only when read: a picture's bytes are never text.
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            get text() {
+              return body.toString("utf8");
+            },
+          });
+        });
         res.on("error", reject);
       });
       req.on("error", reject);
@@ -152,13 +166,20 @@ export function httpClient(base: string) {
   const ok = async (method: string, path: string, options?: { headers?: Record<string, string>; body?: string }) => {
     const res = await request(method, path, options);
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
-    return res.text;
+    return res;
   };
   return {
     request,
-    get: (path: string, headers?: Record<string, string>) => ok("GET", path, { headers }),
-    postJson: (path: string, body: unknown, headers?: Record<string, string>) =>
-      ok("POST", path, { headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+    get: async (path: string, headers?: Record<string, string>) => (await ok("GET", path, { headers })).text,
+    /** The body as bytes (a picture, a file). */
+    getBytes: async (path: string, headers?: Record<string, string>) => (await ok("GET", path, { headers })).body,
+    postJson: async (path: string, body: unknown, headers?: Record<string, string>) =>
+      (
+        await ok("POST", path, {
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).text,
     close: () => agent.destroy(),
   };
 }

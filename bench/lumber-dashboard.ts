@@ -11,38 +11,28 @@
  * Run: npm run build && npx tsx bench/lumber-dashboard.ts   (needs MySQL and PostgreSQL as for the tests)
  * BENCH_PLANKS_PER=0 skips the plank rows (the timed calls never read them).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import net from "node:net";
-import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { createConnection, type Connection } from "mysql2/promise";
-import pg from "pg";
-import { migrateAll } from "../db/migrate-lib";
+import {
+  SMOKE,
+  benchDatabases,
+  fmt,
+  httpClient,
+  machineLoad,
+  ratio,
+  rng,
+  signIn,
+  startWeb,
+  time as timeRuns,
+} from "./lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const STORAGES = SMOKE ? 5 : 300;
 const MEASUREMENTS = SMOKE ? 100 : 20_000;
 const PLANKS_PER = SMOKE ? 3 : Number(process.env.BENCH_PLANKS_PER ?? 100);
 const RUNS = SMOKE ? 2 : Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = SMOKE ? 1 : 5;
-
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `lumber_bench_${suffix}`;
-const pgName = `lumber_jobs_bench_${suffix}`;
-const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-const jobsUrl = `${PG_ROOT}/${pgName}`;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, { runs: RUNS, warmup: WARMUP });
 
 async function seed(conn: Connection) {
   const rand = rng(11);
@@ -145,74 +135,15 @@ async function seed(conn: Connection) {
   return { orgId, userId: user.insertId as number, firstStorage, firstProduct };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function stats(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  return stats(times);
-}
-
-const fmt = (s: { median: number; p95: number }) => `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
-const ratio = (a: { median: number; p95: number }, b: { median: number; p95: number }) =>
-  `median ratio ${(a.median / b.median).toFixed(2)}x, p95 ratio ${(a.p95 / b.p95).toFixed(2)}x`;
-
 async function main() {
-  await migrateAll({ mysqlUrl, jobsUrl });
-  const conn = await createConnection({ uri: mysqlUrl, multipleStatements: false });
+  const dbs = await benchDatabases("lumber");
+  const conn = await createConnection({ uri: dbs.mysqlUrl, multipleStatements: false });
   const ids = await seed(conn);
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: mysqlUrl,
-    JOBS_DATABASE_URL: jobsUrl,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-    APP_URL: base,
-    MAP_TILE_URL: "none",
-  } as NodeJS.ProcessEnv;
-  const web: ChildProcess = spawn("node", ["server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const web = await startWeb(dbs);
+  const client = httpClient(web.base);
   try {
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`${base}/healthcheck`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    process.env.DATABASE_URL = mysqlUrl;
-    process.env.SESSION_SECRET = env.SESSION_SECRET;
-    const { createSession } = await import("../app/models/session.server");
-    const { commitSessionCookie } = await import("../app/utils/session.server");
+    const { auth, cookie } = await signIn(web, ids.userId);
     const { db } = await import("../app/utils/db.server");
-    const api = await createSession(db(), { userId: ids.userId, kind: "api", ttlSeconds: 3600 });
-    const webSession = await createSession(db(), { userId: ids.userId, kind: "web", ttlSeconds: 3600 });
-    const cookie = (await commitSessionCookie(webSession.token, webSession.expiresAt)).split(";")[0];
-    const auth = { Authorization: `Bearer ${api.token}` };
 
     const end = new Date();
     const start = new Date(end.getTime() - 91 * 86400_000);
@@ -229,16 +160,9 @@ async function main() {
       args,
     )) as any;
     console.log(`three-month range, two products, five states: ${count.c} lumber measurements of ${MEASUREMENTS}`);
-    console.log(
-      `machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
-    );
+    console.log(`${machineLoad()} before timing`);
 
-    const get = async (path: string, headers: Record<string, string>) => {
-      // No redirects followed: a 302 to /login must fail the run, not time the login page.
-      const r = await fetch(`${base}${path}`, { headers, redirect: "manual" });
-      if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
-      return r.text();
-    };
+    const get = (path: string, headers: Record<string, string>) => client.get(path, headers);
     const aggregate = () =>
       conn.query(
         `SELECT lm.storage_id, COUNT(*), SUM(lm.plank_count), SUM(lm.volume) FROM lumber_measurements lm WHERE ${WHERE} GROUP BY lm.storage_id`,
@@ -250,15 +174,15 @@ async function main() {
     const authOnly = await time(() => get(`/api/web_app/enabled_features`, auth));
     const filterApi = await time(() => get(`/api/web_app/dashboard_filter?${filterQuery}`, auth));
     const filterSql = await time(aggregate);
-    const conn2 = await createConnection({ uri: mysqlUrl });
+    const conn2 = await createConnection({ uri: dbs.mysqlUrl });
     const loadApi = await time(() =>
       get(`/api/web_app/dashboard_filter?${filterQuery}&measurements_included=true`, auth),
     );
     const loadSql = await time(() => Promise.all([aggregate(), idList(conn2)]));
     await conn2.end();
     const storageId = ids.firstStorage + 7;
-    const page = await time(() => get(`/measurements/lumber`, { Cookie: cookie }));
-    const pageOpen = await time(() => get(`/measurements/lumber?open=${storageId}&page=2`, { Cookie: cookie }));
+    const page = await time(() => get(`/measurements/lumber`, cookie));
+    const pageOpen = await time(() => get(`/measurements/lumber?open=${storageId}&page=2`, cookie));
 
     console.log(
       `\nGET /api/web_app/dashboard_filter?lumber_measurements=true   ${fmt(filterApi)}   (bare SQL aggregate: ${fmt(filterSql)}; ${ratio(filterApi, filterSql)})`,
@@ -273,13 +197,10 @@ async function main() {
     console.log(`GET /measurements/lumber?open=…&page=2                         ${fmt(pageOpen)}`);
     await db().destroy();
   } finally {
-    web.kill("SIGTERM");
-    await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
+    client.close();
+    await web.stop();
+    await dbs.drop(conn);
     await conn.end();
-    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
-    await client.end();
   }
 }
 

@@ -10,79 +10,39 @@
  *   - the rate count alone (one INSERT … ON DUPLICATE KEY UPDATE per public request).
  * Run: npm run build && npx tsx bench/public-pages.ts   (needs MySQL and PostgreSQL as for the tests)
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createConnection } from "mysql2/promise";
-import pg from "pg";
-import { migrateAll } from "../db/migrate-lib";
+import { SMOKE, benchDatabases, fmt, httpClient, machineLoad, startWeb, time as timeRuns } from "./lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const LOGS = SMOKE ? 50 : 2000;
 const SIZE = SMOKE ? { width: 1000, height: 750, pxPerCm: 1 } : { width: 4000, height: 3000, pxPerCm: 2.5 };
 const RUNS = SMOKE ? 2 : Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = SMOKE ? 1 : 5;
 
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `timber_public_bench_${suffix}`;
-const pgName = `timber_jobs_public_bench_${suffix}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-function stats(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  return stats(times);
-}
-
-const fmt = (s: { median: number; p95: number }) => `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, { runs: RUNS, warmup: WARMUP });
 
 async function main() {
   const storageDir = await mkdtemp(path.join(os.tmpdir(), "public-bench-"));
-  const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-  const jobsUrl = `${PG_ROOT}/${pgName}`;
+  const dbs = await benchDatabases("public");
   Object.assign(process.env, {
-    DATABASE_URL: mysqlUrl,
-    JOBS_DATABASE_URL: jobsUrl,
+    DATABASE_URL: dbs.mysqlUrl,
+    JOBS_DATABASE_URL: dbs.jobsUrl,
     STORAGE_DIR: storageDir,
     SESSION_SECRET: randomBytes(32).toString("hex"),
   });
-  await migrateAll({ mysqlUrl, jobsUrl });
   const { db } = await import("../app/utils/db.server");
   const { layoutStack, renderStackJpeg } = await import("../db/seed/stack-photo");
   const { computeMeasurementLogs } = await import("../app/domain/measurement-logs");
   const { storeOriginalPhoto, makeRenditions } = await import("../app/services/photos.server");
   const { fileStorage } = await import("../app/services/file-storage.server");
   const { createPublicLink, publicLinkOf } = await import("../app/models/public-link.server");
-  const conn = await createConnection({ uri: mysqlUrl });
-  let web: ChildProcess | null = null;
+  const conn = await createConnection({ uri: dbs.mysqlUrl });
+  let web: Awaited<ReturnType<typeof startWeb>> | null = null;
+  let client: ReturnType<typeof httpClient> | null = null;
   try {
     const t0 = performance.now();
     const org = await db()
@@ -151,36 +111,19 @@ async function main() {
       `seeded ${LOGS} logs on a ${stack.width} × ${stack.height} photo in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    web = spawn("node", ["server.js"], {
+    // STORAGE_DIR and the databases come with process.env.
+    web = await startWeb({
+      ...dbs,
       env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: base,
+        SESSION_SECRET: process.env.SESSION_SECRET,
         // Every timed request counts against the one address of this process; none may be refused.
         PUBLIC_RATE_LIMIT: "1000000",
       },
-      stdio: ["ignore", "ignore", "inherit"],
     });
-    for (let i = 0; i < 400; i++) {
-      try {
-        if ((await fetch(`${base}/healthcheck`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    console.log(
-      `machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
-    );
-    const get = async (p: string) => {
-      const r = await fetch(`${base}${p}`, { redirect: "manual" });
-      if (r.status !== 200) throw new Error(`${p}: ${r.status}`);
-      return r.arrayBuffer();
-    };
+    const http = httpClient(web.base);
+    client = http;
+    console.log(`${machineLoad()} before timing`);
+    const get = (p: string) => http.getBytes(p);
 
     // The picture: the first request draws it, the next ones read the stored one.
     const first = performance.now();
@@ -228,13 +171,10 @@ async function main() {
     console.log(`the rate count statement alone               ${fmt(count)}`);
     await db().destroy();
   } finally {
-    web?.kill("SIGTERM");
-    await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
+    client?.close();
+    await web?.stop();
+    await dbs.drop(conn);
     await conn.end();
-    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
-    await client.end();
     await rm(storageDir, { recursive: true, force: true });
   }
 }

@@ -15,18 +15,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createConnection, type Connection } from "mysql2/promise";
-import pg from "pg";
-import { migrateAll } from "../db/migrate-lib";
+import { SMOKE, benchDatabases, fmt, httpClient, machineLoad, ratio, rng, startWeb, time as timeRuns } from "./lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const MEASUREMENTS = SMOKE ? 20 : Number(process.env.BENCH_MEASUREMENTS ?? 2000);
 const LOGS_PER = SMOKE ? 5 : Number(process.env.BENCH_LOGS_PER ?? 100);
 const OTHER = SMOKE ? 20 : Number(process.env.BENCH_OTHER ?? 2000);
@@ -34,49 +28,7 @@ const RUNS = SMOKE ? 2 : Number(process.env.BENCH_RUNS ?? 40);
 const JOB_RUNS = SMOKE ? 1 : Number(process.env.BENCH_JOB_RUNS ?? 5);
 const WARMUP = SMOKE ? 1 : 3;
 
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `timber_reports_bench_${suffix}`;
-const pgName = `timber_jobs_reports_bench_${suffix}`;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-function stats(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-async function time(fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP) {
-  for (let i = 0; i < warmup; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  return stats(times);
-}
-
-const fmt = (s: { median: number; p95: number }) => `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
-const ratio = (a: { median: number; p95: number }, b: { median: number; p95: number }) =>
-  `median ratio ${(a.median / b.median).toFixed(2)}x, p95 ratio ${(a.p95 / b.p95).toFixed(2)}x`;
+const time = (fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP) => timeRuns(fn, { runs, warmup });
 
 /** Measurements and their logs in bulk; returns the first measurement id (ids are consecutive per batch). */
 async function seedMeasurements(
@@ -148,21 +100,21 @@ async function seedMeasurements(
 
 async function main() {
   const storageDir = await mkdtemp(path.join(os.tmpdir(), "reports-bench-"));
-  const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-  const jobsUrl = `${PG_ROOT}/${pgName}`;
+  const dbs = await benchDatabases("reports");
   Object.assign(process.env, {
-    DATABASE_URL: mysqlUrl,
-    JOBS_DATABASE_URL: jobsUrl,
+    DATABASE_URL: dbs.mysqlUrl,
+    JOBS_DATABASE_URL: dbs.jobsUrl,
     STORAGE_DIR: storageDir,
     SESSION_SECRET: randomBytes(32).toString("hex"),
   });
-  await migrateAll({ mysqlUrl, jobsUrl });
   const { db } = await import("../app/utils/db.server");
   const { runReportGeneration } = await import("../app/models/report.server");
   const { addJob, closeJobs, enqueueReportJob } = await import("../app/services/jobs.server");
   const { apiToken, createOrganization, createStorage, createUser, webCookie } = await import("../tests/factories");
-  const conn = await createConnection({ uri: mysqlUrl });
+  const conn = await createConnection({ uri: dbs.mysqlUrl });
   const processes: ChildProcess[] = [];
+  let web: Awaited<ReturnType<typeof startWeb>> | null = null;
+  let client: ReturnType<typeof httpClient> | null = null;
   try {
     const t0 = performance.now();
     const rand = rng(17);
@@ -215,9 +167,7 @@ async function main() {
     console.log(
       `report: ${MEASUREMENTS} measurements, ${MEASUREMENTS * LOGS_PER} logs (another ${OTHER} measurements, ${OTHER * LOGS_PER} logs outside it)`,
     );
-    console.log(
-      `machine load average (1 min) before timing: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
-    );
+    console.log(`${machineLoad()} before timing`);
 
     const [plan] = (await conn.query(
       `EXPLAIN SELECT l.measurement_id, l.d, l.cull_id, l.assortment_id FROM report_measurements rm
@@ -272,29 +222,18 @@ async function main() {
     );
 
     // 2. Through the built worker: enqueue, then the report is no longer generating.
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: base,
-      REQUEST_LOG: "off",
-      MAP_TILE_URL: "none",
-    } as NodeJS.ProcessEnv;
-    const worker = spawn("node", ["build/worker.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+    // The web server and the worker get the session secret the cookie and token are signed with
+    // (STORAGE_DIR and the databases come with process.env).
+    web = await startWeb({ ...dbs, env: { SESSION_SECRET: process.env.SESSION_SECRET, REQUEST_LOG: "off" } });
+    client = httpClient(web.base);
+    const worker = spawn("node", ["build/worker.js"], { env: web.env, stdio: ["ignore", "pipe", "inherit"] });
     processes.push(worker);
-    const web = spawn("node", ["server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
-    processes.push(web);
-    for (let i = 0; i < 400; i++) {
-      try {
-        if ((await fetch(`${base}/healthcheck`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    // Started after the web server (it takes the server's address): its start-up stays out of the
+    // timed runs.
+    await new Promise<void>((resolve, reject) => {
+      worker.stdout!.on("data", (c: Buffer) => c.toString().includes("worker: running") && resolve());
+      worker.once("exit", (code) => reject(new Error(`the worker exited (${code})`)));
+    });
     const generating = async () => {
       const [[r]] = (await conn.query("SELECT generating_in_progress AS g FROM reports WHERE id = ?", [
         reportId,
@@ -318,11 +257,8 @@ async function main() {
     // 3. The detail page and the API read, against the bare SQL of what they read.
     const cookie = await webCookie(admin.id);
     const token = await apiToken(admin.id);
-    const get = async (p: string, headers: Record<string, string>) => {
-      const r = await fetch(`${base}${p}`, { headers, redirect: "manual" });
-      if (r.status !== 200) throw new Error(`${p}: ${r.status}`);
-      return r.text();
-    };
+    const http = client;
+    const get = (p: string, headers: Record<string, string>) => http.get(p, headers);
     const page = await time(() => get(`/reports/${reportId}`, { Cookie: cookie }));
     const pageTwo = await time(() => get(`/reports/${reportId}?page=200`, { Cookie: cookie }));
     // The list page: the same signed-in shell (layout, billing, badge) around a small table.
@@ -374,18 +310,18 @@ async function main() {
       `GET /api/web_app/enabled_features                     ${fmt(authOnly)}   (HTTP + Remix + signed-in context, no query of its own)`,
     );
   } finally {
+    client?.close();
     for (const p of processes) p.kill("SIGTERM");
-    await Promise.all(
-      processes.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve(null) : p.once("exit", resolve)))),
-    );
+    await Promise.all([
+      web?.stop(),
+      ...processes.map(
+        (p) => new Promise((resolve) => (p.exitCode !== null ? resolve(null) : p.once("exit", resolve))),
+      ),
+    ]);
     await closeJobs();
     await db().destroy();
-    await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
+    await dbs.drop(conn);
     await conn.end();
-    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
-    await client.end();
     await rm(storageDir, { recursive: true, force: true });
   }
 }

@@ -8,21 +8,14 @@
  *     `checkpoint-created` event arriving at a page subscribed over the built-in SSE.
  * Run: npm run build && npx tsx bench/trucks.ts   (needs MySQL and PostgreSQL as for the tests)
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createConnection } from "mysql2/promise";
-import pg from "pg";
-import { migrateAll } from "../db/migrate-lib";
+import { SMOKE, benchDatabases, fmt, httpClient, machineLoad, startWeb, stats, time as timeRuns } from "./lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const MEASUREMENTS = SMOKE ? 500 : Number(process.env.BENCH_TRUCK_MEASUREMENTS ?? 100_000);
 const STORAGES = 20;
 const TRUCKS = SMOKE ? 10 : Number(process.env.BENCH_TRUCKS ?? 500);
@@ -31,57 +24,24 @@ const DURATION_MS = SMOKE ? 1500 : Number(process.env.BENCH_DURATION_MS ?? 120_0
 const RUNS = SMOKE ? 2 : Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = SMOKE ? 1 : 5;
 
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `timber_trucks_bench_${suffix}`;
-const pgName = `timber_jobs_trucks_bench_${suffix}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-function stats(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  return stats(times);
-}
-
-const fmt = (s: { median: number; p95: number }) => `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, { runs: RUNS, warmup: WARMUP });
 
 async function main() {
   const storageDir = await mkdtemp(path.join(os.tmpdir(), "trucks-bench-"));
-  const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-  const jobsUrl = `${PG_ROOT}/${pgName}`;
+  const dbs = await benchDatabases("trucks");
   Object.assign(process.env, {
-    DATABASE_URL: mysqlUrl,
-    JOBS_DATABASE_URL: jobsUrl,
+    DATABASE_URL: dbs.mysqlUrl,
+    JOBS_DATABASE_URL: dbs.jobsUrl,
     STORAGE_DIR: storageDir,
     SESSION_SECRET: randomBytes(32).toString("hex"),
   });
-  await migrateAll({ mysqlUrl, jobsUrl });
   const { db } = await import("../app/utils/db.server");
   const { truckVolume } = await import("../app/domain/truck");
   const { truckDashboardStorages } = await import("../app/models/truck.server");
   const { createDevice, createOrganization, createStorage, createUser, webCookie } = await import("../tests/factories");
-  const conn = await createConnection({ uri: mysqlUrl });
-  let web: ChildProcess | null = null;
+  const conn = await createConnection({ uri: dbs.mysqlUrl });
+  let web: Awaited<ReturnType<typeof startWeb>> | null = null;
+  const phones: Array<ReturnType<typeof httpClient>> = [];
   try {
     const t0 = performance.now();
     const org = await createOrganization({ name: "Bench Haulage", features: ["truck_detection"] });
@@ -116,7 +76,7 @@ async function main() {
     }
     await conn.query("ANALYZE TABLE truck_measurements");
     console.log(`seeded ${MEASUREMENTS} truck measurements in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    console.log(`machine load average (1 min): ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
+    console.log(machineLoad());
 
     const ctx = { organizationId: org.id };
     const dashboard = await time(() => truckDashboardStorages(db(), ctx, {}));
@@ -156,22 +116,10 @@ async function main() {
       routeIds.push(Number(r.insertId));
     }
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    // BENCH_CPU_PROF=<dir>: the web server writes a V8 CPU profile there when it stops.
-    const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    web = spawn("node", [...profile, "server.js"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: base },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    for (let i = 0; i < 400; i++) {
-      try {
-        if ((await fetch(`${base}/healthcheck`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    // The web server gets the session secret the viewer's cookie was signed with (STORAGE_DIR and
+    // the databases come with process.env).
+    web = await startWeb({ ...dbs, env: { SESSION_SECRET: process.env.SESSION_SECRET } });
+    const base = web.base;
 
     // The subscribed page: the organisation's SSE channel, as the live map opens it.
     const sentAt = new Map<string, number>();
@@ -220,6 +168,9 @@ async function main() {
     let errors = 0;
     const rounds = Math.max(1, Math.floor(DURATION_MS / INTERVAL_MS));
     const truckLoop = async (routeId: number, index: number) => {
+      // Each truck its own keep-alive connection, as each phone has its own.
+      const phone = httpClient(base);
+      phones.push(phone);
       // Spread the trucks over the interval, as real phones are.
       await new Promise((r) => setTimeout(r, (index / TRUCKS) * INTERVAL_MS));
       for (let round = 0; round < rounds; round++) {
@@ -239,12 +190,10 @@ async function main() {
         const t = performance.now();
         sentAt.set(`${routeId}|${recorded}`, t);
         try {
-          const r = await fetch(`${base}/api/device/truck_routes/${routeId}/checkpoints`, {
-            method: "POST",
+          const r = await phone.request("POST", `/api/device/truck_routes/${routeId}/checkpoints`, {
             headers: { Authorization: `Bearer ${device.token}`, "Content-Type": "application/json" },
             body,
           });
-          await r.arrayBuffer();
           if (r.status !== 200) errors += 1;
         } catch {
           errors += 1;
@@ -258,7 +207,7 @@ async function main() {
     // the machine's load does to the latency.
     const cpuMs = async () => {
       try {
-        const stat = (await readFile(`/proc/${web!.pid}/stat`, "utf8")).split(") ")[1].split(" ");
+        const stat = (await readFile(`/proc/${web!.process.pid}/stat`, "utf8")).split(") ")[1].split(" ");
         return ((Number(stat[11]) + Number(stat[12])) * 1000) / 100; // utime + stime, 100 ticks/s
       } catch {
         return NaN;
@@ -285,17 +234,10 @@ async function main() {
     );
     await db().destroy();
   } finally {
-    if (web && web.exitCode === null) {
-      const exited = new Promise((r) => web!.once("exit", r));
-      web.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
-    await conn.query(`DROP DATABASE IF EXISTS \`${mysqlName}\``);
+    for (const phone of phones) phone.close();
+    await web?.stop();
+    await dbs.drop(conn);
     await conn.end();
-    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
-    await client.end();
     await rm(storageDir, { recursive: true, force: true });
   }
 }
