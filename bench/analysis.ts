@@ -12,31 +12,23 @@
  * its wall time: on a shared machine the wall time mostly measures the other processes.
  * Run: npx tsx bench/analysis.ts   (needs MySQL and PostgreSQL as for the tests)
  */
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { findDuplicateCases } from "~/domain/duplicate-measurements";
 import { loadAnalysisMeasurements } from "~/models/analyze-report.server";
 import { runAnalysis } from "~/services/duplicate-analysis.server";
 import type { FileStorage } from "~/services/file-storage.server";
+import { SMOKE, benchDatabases } from "./lib";
 import { createDb } from "../app/utils/db.server";
-import { migrateAll } from "../db/migrate-lib";
 import { pile, rephotograph, type PileLog } from "../db/seed/pile-variants";
 import { mulberry32 } from "../db/seed/stack-photo";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const MEASUREMENTS = SMOKE ? 100 : Number(process.env.BENCH_MEASUREMENTS ?? 10_000);
 const STORAGES = SMOKE ? 3 : 100;
 const DAYS = 30;
 // Pile faces of about 100 logs (the issue's 1,000,000 logs for 10,000 measurements).
 const FACE = SMOKE ? { width: 1000, height: 750 } : { width: 1600, height: 1200 };
 
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlUrl = `${MYSQL_ROOT}/analysis_bench_${suffix}`;
-const jobsUrl = `${PG_ROOT}/analysis_jobs_bench_${suffix}`;
 const START = Date.UTC(2026, 9, 1);
 
 type Row = { storage: number; takenAt: number; lat: number; lon: number; sha: string; dhash: string; logs: PileLog[] };
@@ -113,8 +105,8 @@ function generate() {
 
 async function main() {
   const t0 = performance.now();
-  await migrateAll({ mysqlUrl, jobsUrl });
-  const db = createDb(mysqlUrl, 4);
+  const dbs = await benchDatabases("analysis");
+  const db = createDb(dbs.mysqlUrl, 4);
   try {
     const { rows, truth, kinds } = generate();
     const logCount = rows.reduce((s, r) => s + r.logs.length, 0);
@@ -252,13 +244,8 @@ async function main() {
       `job ${(jobMs / 1000).toFixed(2)} s (load ${(loadMs / 1000).toFixed(2)} s = ${(loadMs / bare).toFixed(2)}x the bare SQL read of ${(bare / 1000).toFixed(2)} s, matching ${(matchMs / 1000).toFixed(2)} s wall, ${((matchCpu.user + matchCpu.system) / 1e6).toFixed(2)} s CPU), peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`,
     );
   } finally {
-    await sql`DROP DATABASE IF EXISTS ${sql.raw(`analysis_bench_${suffix}`)}`.execute(db).catch(() => undefined);
+    await dbs.drop({ query: (statement) => sql.raw(statement).execute(db) }).catch(() => undefined);
     await db.destroy();
-    const { default: pg } = await import("pg");
-    const admin = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS analysis_jobs_bench_${suffix}`).catch(() => undefined);
-    await admin.end();
   }
 }
 

@@ -3,6 +3,7 @@
  * summary of a 2,000-log measurement (median ms). Targets (issue 3): cylinder >= 10M logs/s,
  * 2,000-log summary < 5 ms on one core. Run: npx tsx bench/domain-bench.ts
  */
+import { SMOKE, rng } from "./lib";
 import {
   LOG_FORMULA_KEYS,
   logVolume,
@@ -12,17 +13,7 @@ import {
   type SummaryLog,
 } from "../app/domain";
 
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const N = SMOKE ? 2_000 : 1_000_000;
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const rand = rng(42);
 const top = new Float64Array(N);

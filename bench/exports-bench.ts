@@ -16,26 +16,18 @@ import fs from "node:fs";
 import { makeWorkerUtils } from "graphile-worker";
 import { sql } from "kysely";
 import { createConnection } from "mysql2/promise";
-import pg from "pg";
 import { enqueueExportJob } from "~/services/jobs.server";
+import { MYSQL_ROOT, SMOKE, benchDatabases } from "./lib";
 import { roundHalfUp } from "../app/domain";
 import { streamLogRows } from "../app/models/export-rows.server";
 import { createExport } from "../app/models/export.server";
 import { toUserVolume } from "../app/services/excel-reports.server";
 import { createDb, type DB } from "../app/utils/db.server";
-import { migrateAll } from "../db/migrate-lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (npm test runs it; no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const sizes = (process.argv[2] ?? (SMOKE ? "400" : "250000,1000000")).split(",").map(Number);
 const LOGS_PER_MEASUREMENT = 200;
 
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlUrl = `${MYSQL_ROOT}/timber_bench_exports_${suffix}`;
-const jobsUrl = `${PG_ROOT}/timber_bench_jobs_${suffix}`;
-const storageDir = `/tmp/timber-bench-exports-${suffix}`;
+const storageDir = `/tmp/timber-bench-exports-${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 
 function procStatus(pid: number) {
   const text = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -111,7 +103,7 @@ async function csvFloor(db: DB, organizationId: number) {
 
 async function main() {
   if (!fs.existsSync("build/worker.js")) throw new Error("run `npm run build` first (the bench runs the built worker)");
-  await migrateAll({ mysqlUrl, jobsUrl });
+  const { mysqlUrl, jobsUrl, drop } = await benchDatabases("exports");
   fs.mkdirSync(storageDir, { recursive: true });
   const db = createDb(mysqlUrl, 4);
   const worker = spawn("node", ["build/worker.js"], {
@@ -205,12 +197,8 @@ async function main() {
     await utils.release();
     await db.destroy();
     const conn = await createConnection({ uri: MYSQL_ROOT });
-    await conn.query(`DROP DATABASE IF EXISTS \`timber_bench_exports_${suffix}\``);
+    await drop(conn);
     await conn.end();
-    const client = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "timber_bench_jobs_${suffix}" WITH (FORCE)`);
-    await client.end();
     fs.rmSync(storageDir, { recursive: true, force: true });
   }
 }

@@ -9,32 +9,17 @@
  * Run: npx tsx bench/history-patch.ts   (needs MySQL and PostgreSQL as for the tests)
  * BENCH_LOGS sets the logs per measurement (100), BENCH_RUNS the timed runs (100).
  */
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { insertContainerMeasurement, patchContainerMeasurement } from "~/models/container-measurement.server";
 import { patchMeasurement } from "~/models/timber.server";
 import type { AuthContext } from "~/utils/auth-context";
+import { SMOKE, benchDatabases, stats } from "./lib";
 import { createDb } from "../app/utils/db.server";
-import { migrateAll } from "../db/migrate-lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (tests/integration/bench-smoke.test.ts).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const LOGS = SMOKE ? 10 : Number(process.env.BENCH_LOGS ?? 100);
 const RUNS = SMOKE ? 3 : Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = SMOKE ? 1 : 5;
-
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `history_patch_bench_${suffix}`;
-const pgName = `history_patch_jobs_bench_${suffix}`;
-
-function stats(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 async function time(runs: number, fn: (i: number) => Promise<unknown>) {
   for (let i = 0; i < WARMUP; i++) await fn(i);
@@ -50,9 +35,8 @@ async function time(runs: number, fn: (i: number) => Promise<unknown>) {
 const fmt = (s: { median: number; p95: number }) => `median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms`;
 
 async function main() {
-  const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-  await migrateAll({ mysqlUrl, jobsUrl: `${PG_ROOT}/${pgName}` });
-  const db = createDb(mysqlUrl, 4);
+  const dbs = await benchDatabases("history_patch");
+  const db = createDb(dbs.mysqlUrl, 4);
   try {
     const org = await db
       .insertInto("organizations")
@@ -151,13 +135,8 @@ async function main() {
     console.log(`  container, comment only:    ${fmt(containerComment)}`);
     console.log(`  timber, one log resized:    ${fmt(timberLogs)}`);
   } finally {
-    await sql`DROP DATABASE IF EXISTS ${sql.raw(mysqlName)}`.execute(db).catch(() => undefined);
+    await dbs.drop({ query: (statement) => sql.raw(statement).execute(db) }).catch(() => undefined);
     await db.destroy();
-    const { default: pg } = await import("pg");
-    const admin = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${pgName}`).catch(() => undefined);
-    await admin.end();
   }
 }
 

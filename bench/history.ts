@@ -11,7 +11,6 @@
  * Run: npx tsx bench/history.ts   (needs MySQL and PostgreSQL as for the tests)
  * BENCH_HISTORY_ENTRIES sets the chain's length, BENCH_RUNS the timed runs.
  */
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import {
@@ -20,28 +19,14 @@ import {
   snapshotMeasurements,
   verifyHistoryChain,
 } from "~/models/measurement-history.server";
+import { SMOKE, benchDatabases, ratio, stats, type Stats } from "./lib";
 import { createDb } from "../app/utils/db.server";
-import { migrateAll } from "../db/migrate-lib";
 
-const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
-const PG_ROOT = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-// BENCH_SMOKE=1: a tiny size that only proves the benchmark still runs (no figures asserted).
-const SMOKE = process.env.BENCH_SMOKE === "1";
 const LOGS = SMOKE ? 10 : 100;
 const ENTRIES = SMOKE ? 200 : Number(process.env.BENCH_HISTORY_ENTRIES ?? 10_000);
 const RUNS = SMOKE ? 3 : Number(process.env.BENCH_RUNS ?? 200);
 const VERIFY_RUNS = SMOKE ? 2 : Math.max(5, Math.round(RUNS / 10));
 const WARMUP = SMOKE ? 1 : 10;
-
-const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const mysqlName = `history_bench_${suffix}`;
-const pgName = `history_jobs_bench_${suffix}`;
-
-function stats(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 async function time(runs: number, fn: (i: number) => Promise<unknown>) {
   for (let i = 0; i < WARMUP; i++) await fn(i);
@@ -54,15 +39,12 @@ async function time(runs: number, fn: (i: number) => Promise<unknown>) {
   return stats(times);
 }
 
-type Stats = { median: number; p95: number };
+// Two decimals: these calls take a few milliseconds.
 const fmt = (s: Stats) => `median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms`;
-const ratio = (a: Stats, b: Stats) =>
-  `median ratio ${(a.median / b.median).toFixed(2)}x, p95 ratio ${(a.p95 / b.p95).toFixed(2)}x`;
 
 async function main() {
-  const mysqlUrl = `${MYSQL_ROOT}/${mysqlName}`;
-  await migrateAll({ mysqlUrl, jobsUrl: `${PG_ROOT}/${pgName}` });
-  const db = createDb(mysqlUrl, 4);
+  const dbs = await benchDatabases("history");
+  const db = createDb(dbs.mysqlUrl, 4);
   try {
     const org = await db
       .insertInto("organizations")
@@ -193,13 +175,8 @@ async function main() {
     console.log(`  verifyHistoryChain:      ${fmt(verify)}`);
     console.log(`  ${((verify.median / ENTRIES) * 1000).toFixed(2)} µs per entry (median); ${ratio(verify, bareRead)}`);
   } finally {
-    await sql`DROP DATABASE IF EXISTS ${sql.raw(mysqlName)}`.execute(db).catch(() => undefined);
+    await dbs.drop({ query: (statement) => sql.raw(statement).execute(db) }).catch(() => undefined);
     await db.destroy();
-    const { default: pg } = await import("pg");
-    const admin = new pg.Client({ connectionString: `${PG_ROOT}/postgres` });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${pgName}`).catch(() => undefined);
-    await admin.end();
   }
 }
 
