@@ -14,11 +14,18 @@ const SEED_BYTES = 16;
 
 let cachedKey: { secret: string; key: Buffer } | undefined;
 
+// A stored link's token, by seed and hash, under the current key. Deriving and checking one
+// costs ~9 µs (an HMAC and a SHA-256), and the dashboards show a link for each of their hundreds
+// of storages on every call: ~3 ms a call for 300 storages. Cleared when the key changes.
+const storedTokens = new Map<string, string | null>();
+const STORED_TOKENS_MAX = 50_000;
+
 /** The server's key for public tokens, derived from SESSION_SECRET (a key of its own purpose). */
 function tokenKey(): Buffer {
   const secret = env().SESSION_SECRET;
   if (cachedKey?.secret !== secret) {
     cachedKey = { secret, key: createHmac("sha256", secret).update("public-link-token/v1").digest() };
+    storedTokens.clear();
   }
   return cachedKey.key;
 }
@@ -42,6 +49,14 @@ export const hashPublicToken = hashToken;
  */
 export function storedPublicToken(link: { token_seed: string | null; token_hash: string }): string | null {
   if (!link.token_seed) return null;
-  const token = publicTokenOf(link.token_seed);
-  return hashPublicToken(token) === link.token_hash ? token : null;
+  tokenKey();
+  const cacheKey = `${link.token_seed}|${link.token_hash}`;
+  let token = storedTokens.get(cacheKey);
+  if (token === undefined) {
+    const derived = publicTokenOf(link.token_seed);
+    token = hashPublicToken(derived) === link.token_hash ? derived : null;
+    if (storedTokens.size >= STORED_TOKENS_MAX) storedTokens.clear();
+    storedTokens.set(cacheKey, token);
+  }
+  return token;
 }
