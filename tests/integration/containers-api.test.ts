@@ -318,6 +318,20 @@ describe("POST /containers/container_filter", () => {
     expect(narrowed.data.bill_of_ladings).toHaveLength(1);
     expect(narrowed.data.bill_of_ladings[0]).toMatchObject({ name: "BL-A", container_count: 1, log_count: 1 });
     expect(narrowed.data.bill_of_ladings[0].volume).toBeCloseTo(0.1024, 10);
+    // A measurement filter that keeps nothing: no bills, and the meta says so.
+    const none = await api(`${W}/container_filter`, {
+      token: a.token,
+      json: { taken_at_start: "2030-01-01T00:00:00Z" },
+    });
+    expect(none.status).toBe(200);
+    expect(none.data.bill_of_ladings).toEqual([]);
+    expect(none.data.meta).toMatchObject({ page: 1, total_count: 0, total_pages: 1 });
+    // The measured bills and the archived flag combine: BL-A is measured but not archived.
+    const measuredArchived = await api(`${W}/container_filter`, {
+      token: a.token,
+      json: { archived: true, measurement_ids: `${late}` },
+    });
+    expect(measuredArchived.data.bill_of_ladings).toEqual([]);
 
     const bad = await api(`${W}/container_filter`, {
       token: a.token,
