@@ -452,27 +452,20 @@ export function filteredMeasurements(db: Executor, ctx: Ctx, f: ContainerFilter)
 }
 
 /** The bills of lading the filter keeps (active, or archived when asked; with a measurement filter, only bills with a match). */
-/** The bills with a container measurement the filter keeps. */
-function measuredBills(db: Executor, ctx: Ctx, f: ContainerFilter) {
-  return filteredMeasurements(db, ctx, f)
-    .innerJoin("containers as c", "c.id", "cm.container_id")
-    .select("c.bill_of_lading_id")
-    .where("c.bill_of_lading_id", "is not", null)
-    .$narrowType<{ bill_of_lading_id: number }>();
-}
-
-/**
- * The filter's bills. With a measurement filter, `measuredBillIds` (read once beforehand) stands
- * for the measured-bills subquery, so a page and its count do not each scan the measurements.
- */
-function filteredBills(db: Executor, ctx: Ctx, f: ContainerFilter, measuredBillIds?: number[]) {
+function filteredBills(db: Executor, ctx: Ctx, f: ContainerFilter) {
   let bills = db
     .selectFrom("bill_of_ladings as b")
     .where("b.organization_id", "=", ctx.organizationId)
     .where("b.archived", "=", f.archived ?? false);
   if (f.bill_of_lading_ids?.length) bills = bills.where("b.id", "in", f.bill_of_lading_ids);
-  if (measuredBillIds) bills = bills.where("b.id", "in", measuredBillIds);
-  else if (measurementFilterActive(f)) bills = bills.where("b.id", "in", () => measuredBills(db, ctx, f));
+  if (measurementFilterActive(f))
+    bills = bills.where("b.id", "in", () =>
+      filteredMeasurements(db, ctx, f)
+        .innerJoin("containers as c", "c.id", "cm.container_id")
+        .select("c.bill_of_lading_id")
+        .where("c.bill_of_lading_id", "is not", null)
+        .$narrowType<{ bill_of_lading_id: number }>(),
+    );
   return bills;
 }
 
@@ -551,12 +544,7 @@ async function billsWithFigures(db: Executor, ctx: Ctx, f: ContainerFilter, page
  * query over container_measurements per page plus the page's bills and containers.
  */
 export async function containerFilter(db: Executor, ctx: Ctx, f: ContainerFilter) {
-  const measured = measurementFilterActive(f)
-    ? (await measuredBills(db, ctx, f).distinct().execute()).map((r) => r.bill_of_lading_id)
-    : undefined;
-  if (measured?.length === 0)
-    return { bill_of_ladings: [], meta: { page: f.page, per_page: BOL_PAGE_SIZE, total_count: 0, total_pages: 1 } };
-  const bills = filteredBills(db, ctx, f, measured);
+  const bills = filteredBills(db, ctx, f);
   const [count, page] = await Promise.all([
     bills.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     bills
